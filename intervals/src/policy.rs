@@ -1,0 +1,51 @@
+//! How a `Maybe` becomes a decision.
+
+use crate::Verdict;
+
+/// How to turn a [`Verdict`] into a `bool`.
+///
+/// Queries are phrased so that `True` means contact (overlap, hit, collision). The default,
+/// [`Policy::Conservative`], treats an undecided query as a contact: a simulation may then do
+/// extra work, but never misses a collision that exact arithmetic would see.
+///
+/// The enum is `#[non_exhaustive]`: more policies (such as one that settles every `Maybe` by
+/// exact arithmetic) can be added without breaking code that matches on it.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+///
+/// assert_eq!(Policy::default(), Policy::Conservative);
+/// assert!(Policy::Conservative.resolve(Verdict::Maybe));
+/// assert!(Policy::Optimistic.resolve(Verdict::True));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Policy {
+    /// `Maybe` counts as `true` (a collision).
+    #[default]
+    Conservative,
+    /// `Maybe` counts as `false` (no collision).
+    Optimistic,
+}
+
+impl Policy {
+    /// The verdict as a `bool` under this policy; certain verdicts are kept as they are.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Policy, Verdict};
+    ///
+    /// assert!(!Policy::Optimistic.resolve(Verdict::Maybe));
+    /// assert!(!Policy::Conservative.resolve(Verdict::False));
+    /// ```
+    #[inline]
+    pub fn resolve(self, verdict: Verdict) -> bool {
+        match (verdict, self) {
+            (Verdict::True, _) => true,
+            (Verdict::False, _) => false,
+            (Verdict::Maybe, Policy::Conservative) => true,
+            (Verdict::Maybe, Policy::Optimistic) => false,
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! # surety: verified geometry
+//!
+//! Collision code on floats gives wrong booleans near contact: particles tunnel through
+//! floors, spheres stick, separating-axis tests divide by zero on parallel edges. surety
+//! answers such questions with three values: **certainly true**, **certainly false**, or
+//! **maybe**, computed with interval arithmetic under directed rounding.
+//!
+//! ## The guarantee
+//! A certain answer is the answer that exact real arithmetic on the same inputs gives. Never
+//! an approximation of it: if surety says [`Verdict::False`], no choice of rounding could make
+//! the exact answer true. `Maybe` means the enclosures were too wide to decide; a [`Policy`]
+//! turns it into a `bool`, by default the conservative one (a maybe is a collision).
+//!
+//! ## One formula, plain or certified
+//! Geometry is written once, generic over [`Scalar`]. With `f32`/`f64` it is the usual fast
+//! float code; with [`Interval<f64>`](Interval) (or `Interval<f32>`) it is certified.
+//!
+//! ```
+//! use surety::prelude::*;
+//!
+//! /// Is `p` to the left of the line through `a` and `b`? (2-D orientation.)
+//! fn left_of<S: Scalar>(a: [S; 2], b: [S; 2], p: [S; 2]) -> Verdict {
+//!     ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])).gt_zero()
+//! }
+//!
+//! let lift = |v: [f64; 2]| v.map(Interval::<f64>::enclose);
+//! let (a, b) = ([12.0, 12.0], [24.0, 24.0]);     // the line y = x
+//! let p = [0.5, 0.5 + f64::EPSILON / 2.0];       // one ulp above it: left, exactly
+//!
+//! assert_eq!(left_of(a, b, p), Verdict::False);  // plain f64: certain, and wrong
+//! let v = left_of(lift(a), lift(b), lift(p));
+//! assert_eq!(v, Verdict::Maybe);                 // certified: too close to call
+//! assert!(v.resolve(Policy::Conservative));      // resolved by the caller's policy
+//!
+//! let q = [0.5, 0.75];                           // clearly left
+//! assert_eq!(left_of(lift(a), lift(b), lift(q)), Verdict::True); // certain, so exact
+//! ```
+//!
+//! ## f32 or f64
+//! Both are supported as plain scalars and as interval ends. Inputs that arrive as `f32` are
+//! usually best lifted exactly into `Interval<f64>`: the extra precision makes `Maybe` rarer,
+//! and `Interval<f32>` costs a little more, since it runs the `f64` arithmetic and then rounds
+//! outward to `f32`.
+//!
+//! ## Crates
+//! - [`intervals`] (`surety-intervals`): [`Interval`], [`Verdict`], [`Policy`], [`Scalar`],
+//!   [`Vec3`], glam conversions; with the feature `quickcheck` generators for containment
+//!   proofs, with `exact` an exact rational oracle.
+//! - [`queries`] (`surety-queries`): shapes and queries.
+//!
+//! ## Target CPU
+//! surety uses `inari` for directed rounding, which needs AVX and FMA on x86-64. Build with
+//! `-C target-cpu=haswell` (or newer, or `native`): put this in your project's
+//! `.cargo/config.toml`:
+//!
+//! ```toml
+//! [target.'cfg(target_arch = "x86_64")']
+//! rustflags = ["-C", "target-cpu=haswell"]
+//! ```
+
+#![deny(missing_docs)]
+
+pub use surety_intervals as intervals;
+pub use surety_queries as queries;
+
+pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
+
+/// The names most code needs: `use surety::prelude::*;`.
+///
+/// # Example
+/// ```
+/// use surety::prelude::*;
+///
+/// let x: Interval = Interval::new(1.0, 2.0)?;
+/// assert_eq!(x.gt_zero(), Verdict::True);
+/// # Ok::<(), surety::IntervalError>(())
+/// ```
+pub mod prelude {
+    pub use crate::{Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
+}
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
