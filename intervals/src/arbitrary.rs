@@ -29,6 +29,11 @@ use quickcheck::{Arbitrary, Gen, QuickCheck};
 use crate::{Endpoint, Interval, Vec3};
 
 /// How many cases a property runs when `QUICKCHECK_TESTS` is not set.
+///
+/// # Example
+/// ```
+/// assert!(surety_intervals::arbitrary::DEFAULT_TESTS >= 1000);
+/// ```
 pub const DEFAULT_TESTS: u64 = 4000;
 
 /// A `QuickCheck` runner sized for proofs: [`DEFAULT_TESTS`] cases per property, or as many as

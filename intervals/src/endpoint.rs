@@ -31,15 +31,45 @@ pub trait Endpoint:
     num_traits::Float + Debug + Display + Default + Send + Sync + 'static + sealed::Sealed
 {
     /// The type's name, for messages.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Endpoint;
+    ///
+    /// assert_eq!(<f32 as Endpoint>::NAME, "f32");
+    /// ```
     const NAME: &'static str;
 
     /// The exact value as an `f64` (every `f32` is an `f64`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Endpoint;
+    ///
+    /// assert_eq!(0.1f32.as_f64(), f64::from(0.1f32));
+    /// ```
     fn as_f64(self) -> f64;
 
     /// The greatest value of this type that is `<= x`; NaN stays NaN.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Endpoint;
+    ///
+    /// assert_eq!(f32::down_from_f64(1e300), f32::MAX);
+    /// assert_eq!(f64::down_from_f64(0.1), 0.1);
+    /// ```
     fn down_from_f64(x: f64) -> Self;
 
     /// The least value of this type that is `>= x`; NaN stays NaN.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Endpoint;
+    ///
+    /// assert_eq!(f32::up_from_f64(1e300), f32::INFINITY);
+    /// assert_eq!(f32::up_from_f64(-1e-300), -0.0);
+    /// ```
     fn up_from_f64(x: f64) -> Self;
 
     /// Rounds an `inari` interval outward to ends of this type.

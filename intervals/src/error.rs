@@ -3,6 +3,15 @@
 use core::fmt;
 
 /// Which end of an interval an error is about.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{End, Interval, IntervalError};
+///
+/// let err = Interval::new(1.0, f64::NAN).unwrap_err();
+/// assert_eq!(err, IntervalError::NanEndpoint { end: End::Hi });
+/// assert_eq!(End::Hi.to_string(), "upper end");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
     /// The lower end (infimum).

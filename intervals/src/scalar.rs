@@ -61,69 +61,212 @@ pub trait Scalar:
 
     /// An `f32` as this type, exactly: every scalar type holds every `f32` (infinities as in
     /// [`Interval::enclose`]).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// let x = <Interval as Scalar>::lift_f32(0.1);
+    /// assert!(x.is_point() && x.lo() == f64::from(0.1f32));
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn lift_f32(x: f32) -> Self;
 
     /// An `f64` as this type: exact for `f64` and `Interval<f64>`; the enclosing `f32` interval
     /// for `Interval<f32>`; rounded to nearest for `f32` (uncertified).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// let x = <Interval<f32> as Scalar>::lift_f64(0.1);
+    /// assert!(f64::from(x.lo()) < 0.1 && 0.1 < f64::from(x.hi()));
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn lift_f64(x: f64) -> Self;
 
     /// The square; tight on intervals (never below zero).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::sqr(Interval::new(-1.0, 2.0)?), Interval::new(0.0, 4.0)?);
+    /// assert_eq!(Scalar::sqr(-3.0f32), 9.0);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn sqr(self) -> Self;
 
     /// The square root. On intervals the part below zero is cut off; an interval wholly below
     /// zero has no real square root and gives the entire line (so nothing built on it can be
     /// certain), where `f32`/`f64` give NaN.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::sqrt(Interval::new(-4.0, 4.0)?), Interval::new(0.0, 2.0)?);
+    /// assert_eq!(Scalar::sqrt(Interval::new(-4.0, -1.0)?), Interval::ENTIRE);
+    /// assert!(Scalar::sqrt(-1.0f64).is_nan());
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn sqrt(self) -> Self;
 
     /// The absolute value.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::abs(Interval::new(-3.0, 1.0)?), Interval::new(0.0, 3.0)?);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn abs(self) -> Self;
 
     /// The smaller of two values.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::min(2.0f64, 1.0), 1.0);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn min(self, other: Self) -> Self;
 
     /// The larger of two values.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::max(2.0f64, 1.0), 2.0);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn max(self, other: Self) -> Self;
 
     /// `self * a + b`, fused.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::mul_add(2.0f64, 3.0, 1.0), 7.0);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn mul_add(self, a: Self, b: Self) -> Self;
 
     /// Is `self < other`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::lt(1.0f64, 2.0), Verdict::True);
+    /// assert_eq!(Scalar::lt(Interval::new(1.0, 3.0)?, Interval::point(2.0)?), Verdict::Maybe);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn lt(self, other: Self) -> Verdict;
 
     /// Is `self <= other`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::le(Interval::new(1.0, 2.0)?, Interval::point(2.0)?), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn le(self, other: Self) -> Verdict;
 
     /// Is `self == other`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::equals(Interval::point(2.0)?, Interval::point(2.0)?), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn equals(self, other: Self) -> Verdict;
 
     /// The lower and upper bound of the value as floats (the value twice for floats).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::bounds(Interval::new(1.0, 2.0)?), (1.0, 2.0));
+    /// assert_eq!(Scalar::bounds(3.0f32), (3.0, 3.0));
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     fn bounds(self) -> (Self::Float, Self::Float);
 
     /// Is `self > other`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::gt(Interval::point(3.0)?, Interval::new(1.0, 2.0)?), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     #[inline]
     fn gt(self, other: Self) -> Verdict {
         other.lt(self)
     }
 
     /// Is `self >= other`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::ge(2.0f64, 2.0), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     #[inline]
     fn ge(self, other: Self) -> Verdict {
         other.le(self)
     }
 
     /// Is `self < 0`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::lt_zero(Interval::new(-2.0, -1.0)?), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     #[inline]
     fn lt_zero(self) -> Verdict {
         self.lt(Self::zero())
     }
 
     /// Is `self > 0`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::gt_zero(Interval::new(-1.0, 1.0)?), Verdict::Maybe);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     #[inline]
     fn gt_zero(self) -> Verdict {
         self.gt(Self::zero())
     }
 
     /// Is `self == 0`?
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Scalar, Verdict};
+    ///
+    /// assert_eq!(Scalar::eq_zero(0.0f32), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
     #[inline]
     fn eq_zero(self) -> Verdict {
         self.equals(Self::zero())
