@@ -1,12 +1,61 @@
 //! Certified collision queries, written once over [`Scalar`](surety_intervals::Scalar).
 //!
-//! This crate holds surety's shapes and queries (sphere–AABB, planes, triangles, boxes, motion
-//! and continuous collision detection). Each query is generic over the scalar: with `f32`/`f64`
-//! it is the plain float query, with [`Interval`](surety_intervals::Interval) the certified one
-//! whose `True`/`False` answers are exact. It depends on `surety-intervals` and nothing depends
-//! on it but the `surety` facade.
+//! Each query is generic over the scalar: with `f32`/`f64` it is the plain float query, with
+//! [`Interval`](surety_intervals::Interval) the certified one, whose `True`/`False` answers are
+//! the exact answers for the given shapes. `True` always means contact (overlap, hit); every
+//! query has a `may_…` twin that resolves `Maybe` conservatively, as a collision.
 //!
-//! The queries land one family at a time; until then this crate only fixes its place in the
-//! workspace.
+//! Queries are named `[operation]_[shape]_[shape]` and live in files of the same concept.
+//!
+//! | query | file | answer |
+//! |---|---|---|
+//! | [`overlap_sphere_aabb`] | `sphere_aabb.rs` | `Verdict` |
+//! | [`Plane::signed_distance`], [`Plane::classify`] | `plane.rs` | enclosure; [`Sides`] |
+//! | [`point_in_triangle`] | `point_triangle.rs` | `Verdict` |
+//! | [`intersect_segment_triangle`] | `segment_triangle.rs` | `Verdict` |
+//! | [`cast_ray_triangle`] | `ray_triangle.rs` | [`RayHit`]: `Verdict` and `t` |
+//! | [`overlap_triangle_aabb`] | `triangle_aabb.rs` | `Verdict` (13-axis SAT) |
+//! | [`overlap_sphere_triangle`] | `sphere_triangle.rs` | `Verdict` |
+//!
+//! ```
+//! use surety_intervals::{Interval, Verdict};
+//! use surety_queries::{overlap_sphere_aabb, Aabb, Sphere};
+//! use glam::DVec3;
+//!
+//! let b = Aabb::<Interval>::new(DVec3::ZERO, DVec3::ONE)?;
+//! let s = Sphere::<Interval>::new(DVec3::new(2.0, 2.0, 2.0), 1.0)?;
+//! assert_eq!(overlap_sphere_aabb(&s, &b), Verdict::False); // √3 > 1, certainly
+//! # Ok::<(), surety_queries::ShapeError>(())
+//! ```
 
 #![deny(missing_docs)]
+
+mod aabb;
+mod error;
+mod moller_trumbore;
+mod plane;
+mod point_triangle;
+mod ray;
+mod ray_triangle;
+mod segment;
+mod segment_triangle;
+mod sphere;
+mod sphere_aabb;
+mod sphere_triangle;
+mod triangle;
+mod triangle_aabb;
+mod validate;
+
+pub use aabb::Aabb;
+pub use error::{Problem, ShapeError};
+pub use plane::{Plane, Side, Sides};
+pub use point_triangle::{may_be_in_triangle, point_in_triangle};
+pub use ray::Ray;
+pub use ray_triangle::{cast_ray_triangle, may_hit_ray_triangle, RayHit};
+pub use segment::Segment;
+pub use segment_triangle::{intersect_segment_triangle, may_intersect_segment_triangle};
+pub use sphere::Sphere;
+pub use sphere_aabb::{may_overlap_sphere_aabb, overlap_sphere_aabb};
+pub use sphere_triangle::{may_overlap_sphere_triangle, overlap_sphere_triangle};
+pub use triangle::Triangle;
+pub use triangle_aabb::{may_overlap_triangle_aabb, overlap_triangle_aabb};

@@ -1,0 +1,313 @@
+//! Planes: signed distance, and cbloom's front / on / back classification (seed 000).
+
+use core::fmt;
+
+use surety_intervals::{Scalar, Vec3, Verdict};
+
+use crate::validate::{finite, finite_vec, non_negative, nonzero};
+use crate::{ShapeError, Triangle};
+
+/// The plane `{x : normal · x + offset = 0}`. The normal need not be a unit vector; its
+/// direction is the front side.
+///
+/// # Example
+/// ```
+/// use surety_intervals::Vec3;
+/// use surety_queries::{Plane, Side};
+///
+/// // The floor z = 1, facing up, with a normal of length 2.
+/// let floor = Plane::from_normal_and_point(Vec3::new(0.0, 0.0, 2.0), Vec3::new(5.0, 5.0, 1.0))?;
+/// assert_eq!(floor.signed_distance(Vec3::new(0.0, 0.0, 4.0)), 3.0);
+/// assert_eq!(floor.classify(Vec3::new(0.0, 0.0, 1.01), 0.1).certain(), Some(Side::On));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plane<S> {
+    normal: Vec3<S>,
+    offset: S,
+}
+
+impl<S: Scalar> Plane<S> {
+    /// The plane `normal · x + offset = 0`.
+    ///
+    /// # Errors
+    /// A [`ShapeError`] when a value is NaN or infinite, or the normal is (or, for intervals,
+    /// may be) zero.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::Plane;
+    ///
+    /// let p = Plane::new(Vec3::new(0.0, 1.0, 0.0), -2.0)?; // y = 2
+    /// assert_eq!(p.signed_distance(Vec3::new(0.0, 5.0, 0.0)), 3.0);
+    /// assert!(Plane::new(Vec3::new(0.0, 0.0, 0.0), 1.0).is_err());
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new(normal: impl Into<Vec3<S>>, offset: impl Into<S>) -> Result<Self, ShapeError> {
+        let (normal, offset) = (normal.into(), offset.into());
+        finite_vec("plane", "normal", normal)?;
+        finite("plane", "offset", offset)?;
+        nonzero("plane", "normal", normal)?;
+        Ok(Self { normal, offset })
+    }
+
+    /// The plane through `point` with the given normal; `offset = -normal · point` (an
+    /// enclosure, for intervals).
+    ///
+    /// # Errors
+    /// As [`Plane::new`], naming `point.x` … for a non-finite point.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Vec3};
+    /// use surety_queries::Plane;
+    ///
+    /// let p = Plane::<Interval>::from_normal_and_point(glam::DVec3::Z, glam::DVec3::splat(0.1))?;
+    /// assert!(p.offset().contains(-0.1));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn from_normal_and_point(
+        normal: impl Into<Vec3<S>>,
+        point: impl Into<Vec3<S>>,
+    ) -> Result<Self, ShapeError> {
+        let (normal, point) = (normal.into(), point.into());
+        finite_vec("plane", "point", point)?;
+        Self::new(normal, -normal.dot(point))
+    }
+
+    /// The plane of a triangle, facing the side its normal `(b - a) × (c - a)` points to.
+    ///
+    /// # Errors
+    /// A [`ShapeError`] with [`Problem::Degenerate`](crate::Problem::Degenerate) when the
+    /// triangle is (or may be) degenerate.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::{Plane, Triangle};
+    ///
+    /// let z = Vec3::new(0.0, 0.0, 0.0);
+    /// let t = Triangle::new(z, Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+    /// assert_eq!(Plane::from_triangle(&t)?.signed_distance(Vec3::new(3.0, 3.0, 2.0)), 2.0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn from_triangle(triangle: &Triangle<S>) -> Result<Self, ShapeError> {
+        let normal = triangle.normal();
+        nonzero("plane", "normal", normal)?;
+        Self::new(normal, -normal.dot(triangle.corners()[0]))
+    }
+
+    /// The normal.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::Plane;
+    ///
+    /// assert_eq!(Plane::new(Vec3::new(0.0, 0.0, 3.0), 1.0)?.normal().z, 3.0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn normal(&self) -> Vec3<S> {
+        self.normal
+    }
+
+    /// The offset.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::Plane;
+    ///
+    /// assert_eq!(Plane::new(Vec3::new(0.0, 0.0, 3.0), 1.0)?.offset(), 1.0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn offset(&self) -> S {
+        self.offset
+    }
+
+    /// `normal · p + offset`: the signed distance times `|normal|`. Its sign is the side,
+    /// without a square root.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::Plane;
+    ///
+    /// let p = Plane::new(Vec3::new(0.0, 0.0, 2.0), 0.0)?;
+    /// assert_eq!(p.scaled_distance(Vec3::new(0.0, 0.0, 3.0)), 6.0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn scaled_distance(&self, p: Vec3<S>) -> S {
+        self.normal.dot(p) + self.offset
+    }
+
+    /// The signed distance `(normal · p + offset) / |normal|`: positive in front. With
+    /// intervals, an enclosure of the exact distance.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Vec3};
+    /// use surety_queries::Plane;
+    ///
+    /// let p = Plane::<Interval>::new(glam::DVec3::new(1.0, 1.0, 0.0), 0.0)?;
+    /// let d = p.signed_distance(glam::DVec3::new(1.0, 0.0, 0.0).into());
+    /// assert!(d.contains(std::f64::consts::FRAC_1_SQRT_2));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn signed_distance(&self, p: Vec3<S>) -> S {
+        self.scaled_distance(p) / self.normal.length()
+    }
+
+    /// Which of front (`D > E`), on (`|D| <= E`) and back (`D < -E`) the point may be on, for
+    /// the signed distance `D` and a tolerance `E >= 0` (a distance; seed 000).
+    ///
+    /// Decided without square roots: with `s = normal · p + offset`, `|D| <= E` is
+    /// `s² <= E² |normal|²`, and the side of a point off the band is the sign of `s`. A negative
+    /// or non-finite `E` makes every side possible.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Vec3};
+    /// use surety_queries::{Plane, Side};
+    ///
+    /// let floor = Plane::<Interval>::new(glam::DVec3::Z, 0.0)?;
+    /// let e = Interval::point(0.5).unwrap();
+    /// let sides = floor.classify(glam::DVec3::new(0.0, 0.0, 0.5).into(), e);
+    /// assert_eq!(sides.certain(), Some(Side::On)); // exactly on the band's edge: on
+    /// let far = floor.classify(glam::DVec3::new(0.0, 0.0, -3.0).into(), e);
+    /// assert_eq!(far.certain(), Some(Side::Back));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn classify(&self, p: Vec3<S>, epsilon: S) -> Sides {
+        if non_negative("plane", "epsilon", epsilon).is_err() {
+            return Sides::ALL;
+        }
+        let s = self.scaled_distance(p);
+        // |D| <= E  ⟺  s² <= E²·|n|²  (both sides are non-negative).
+        let on = s.sqr().le(epsilon.sqr() * self.normal.length_squared());
+        Sides::from_verdicts(s.gt_zero() & !on, on, s.lt_zero() & !on)
+    }
+}
+
+/// A side of a plane, with a tolerance band (seed 000).
+///
+/// # Example
+/// ```
+/// use surety_queries::Side;
+///
+/// assert_eq!(Side::On.to_string(), "on");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Farther than the tolerance, on the side the normal points to.
+    Front,
+    /// Within the tolerance of the plane.
+    On,
+    /// Farther than the tolerance, on the other side.
+    Back,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Side::Front => "front",
+            Side::On => "on",
+            Side::Back => "back",
+        })
+    }
+}
+
+/// The set of [`Side`]s a point may be on: never empty, a single side when certain.
+///
+/// # Example
+/// ```
+/// use surety_queries::{Side, Sides};
+///
+/// assert_eq!(Sides::ALL.certain(), None);
+/// assert!(Sides::ALL.may_be(Side::Back));
+/// assert_eq!(Sides::ALL.to_string(), "{front, on, back}");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sides {
+    front: bool,
+    on: bool,
+    back: bool,
+}
+
+impl Sides {
+    /// Every side possible: nothing is known.
+    pub const ALL: Sides = Sides {
+        front: true,
+        on: true,
+        back: true,
+    };
+
+    /// The sides whose verdict is not certainly false. Exact verdicts for the three
+    /// (mutually exclusive, exhaustive) sides always leave at least one.
+    fn from_verdicts(front: Verdict, on: Verdict, back: Verdict) -> Sides {
+        let sides = Sides {
+            front: !front.is_false(),
+            on: !on.is_false(),
+            back: !back.is_false(),
+        };
+        if sides.front || sides.on || sides.back {
+            sides
+        } else {
+            // Unreachable with sound verdicts; NaN in plain floats can get here.
+            Sides::ALL
+        }
+    }
+
+    /// Whether the point may be on `side`.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::{Side, Sides};
+    ///
+    /// assert!(Sides::ALL.may_be(Side::On));
+    /// ```
+    pub fn may_be(self, side: Side) -> bool {
+        match side {
+            Side::Front => self.front,
+            Side::On => self.on,
+            Side::Back => self.back,
+        }
+    }
+
+    /// The side, when exactly one is possible.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::{Plane, Side};
+    ///
+    /// let p = Plane::new(Vec3::new(0.0, 0.0, 1.0), 0.0)?;
+    /// assert_eq!(p.classify(Vec3::new(0.0, 0.0, 2.0), 0.5).certain(), Some(Side::Front));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn certain(self) -> Option<Side> {
+        match (self.front, self.on, self.back) {
+            (true, false, false) => Some(Side::Front),
+            (false, true, false) => Some(Side::On),
+            (false, false, true) => Some(Side::Back),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Sides {
+    /// The possible sides as a set: `{front}`, `{on, back}`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = [(self.front, "front"), (self.on, "on"), (self.back, "back")]
+            .iter()
+            .filter(|(possible, _)| *possible)
+            .map(|(_, name)| *name)
+            .collect();
+        write!(f, "{{{}}}", names.join(", "))
+    }
+}

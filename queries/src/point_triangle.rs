@@ -1,0 +1,56 @@
+//! Point–triangle containment.
+
+use surety_intervals::{Policy, Scalar, Vec3, Verdict};
+
+use crate::Triangle;
+
+/// Does the point lie on the closed triangle (in its plane, inside or on an edge)?
+///
+/// With `n = (b - a) × (c - a)`: the point must be in the plane, `n · (p - a) = 0`, and on the
+/// inner side of each edge, `n · ((b - a) × (p - a)) >= 0` and likewise for the edges `b → c`
+/// and `c → a`. For a non-degenerate triangle these are exactly the conditions, so certain
+/// answers are exact. In-plane is an equality: intervals certify it only when it holds
+/// exactly on exact inputs, so a point computed by rounding onto the plane gets `Maybe` or
+/// `False`, never a false `True`. Degenerate triangles (every point is coplanar with them)
+/// give `Maybe`.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Vec3, Verdict};
+/// use surety_queries::{point_in_triangle, Triangle};
+/// use glam::DVec3;
+///
+/// let t = Triangle::<Interval>::new(DVec3::ZERO, DVec3::X, DVec3::Y)?;
+/// let on_edge = Vec3::<Interval>::from(DVec3::new(0.5, 0.5, 0.0));
+/// assert_eq!(point_in_triangle(on_edge, &t), Verdict::True);
+/// let above = Vec3::<Interval>::from(DVec3::new(0.2, 0.2, 1e-300));
+/// assert_eq!(point_in_triangle(above, &t), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn point_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> Verdict {
+    let [a, b, c] = triangle.corners();
+    let n = triangle.normal();
+    let zero = S::zero();
+    let inside = n.dot((b - a).cross(p - a)).ge(zero)
+        & n.dot((c - b).cross(p - b)).ge(zero)
+        & n.dot((a - c).cross(p - c)).ge(zero);
+    let non_degenerate = n.length_squared().gt_zero();
+    let in_plane = n.dot(p - a).eq_zero();
+    // A degenerate triangle needs a segment/point analysis this test does not make.
+    (non_degenerate & in_plane & inside) | (!non_degenerate & Verdict::Maybe)
+}
+
+/// [`point_in_triangle`] resolved conservatively.
+///
+/// # Example
+/// ```
+/// use surety_intervals::Vec3;
+/// use surety_queries::{may_be_in_triangle, Triangle};
+///
+/// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// assert!(may_be_in_triangle(Vec3::new(0.1, 0.1, 0.0), &t));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn may_be_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> bool {
+    point_in_triangle(p, triangle).resolve(Policy::Conservative)
+}

@@ -1,0 +1,71 @@
+//! Ray–triangle casting with an enclosure of the hit parameter.
+
+use surety_intervals::{Policy, Scalar, Verdict};
+
+use crate::moller_trumbore::LineTriangle;
+use crate::{Ray, Triangle};
+
+/// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Verdict};
+/// use surety_queries::{cast_ray_triangle, Ray, Triangle};
+/// use glam::DVec3;
+///
+/// let t = Triangle::<Interval>::new(DVec3::ZERO, DVec3::X, DVec3::Y)?;
+/// let r = Ray::new(DVec3::new(0.25, 0.25, 3.0), DVec3::new(0.0, 0.0, -1.0))?;
+/// let hit = cast_ray_triangle(&r, &t);
+/// assert_eq!(hit.hit, Verdict::True);
+/// assert!(hit.t.contains(3.0));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit<S> {
+    /// Does the ray (`t >= 0`) meet the closed triangle?
+    pub hit: Verdict,
+    /// The parameter of the point where the ray's line meets the triangle's plane, `t_num /
+    /// det`: with intervals an enclosure of the exact value (the entire line when the line may
+    /// be parallel to the plane). Meaningful when `hit` is not `False`.
+    pub t: S,
+}
+
+/// Casts the ray at the closed triangle (Möller–Trumbore, as
+/// [`intersect_segment_triangle`](crate::intersect_segment_triangle) but with `t >= 0` only).
+///
+/// # Example
+/// ```
+/// use surety_intervals::Verdict;
+/// use surety_queries::{cast_ray_triangle, Ray, Triangle};
+/// use surety_intervals::Vec3;
+///
+/// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// let away = Ray::new(Vec3::new(0.25, 0.25, 3.0), Vec3::new(0.0, 0.0, 1.0))?;
+/// assert_eq!(cast_ray_triangle(&away, &t).hit, Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> RayHit<S> {
+    let terms = LineTriangle::new(ray.origin(), ray.direction(), triangle);
+    RayHit {
+        hit: terms.hit(false),
+        t: terms.t_num / terms.det,
+    }
+}
+
+/// Whether [`cast_ray_triangle`] may hit, resolved conservatively.
+///
+/// # Example
+/// ```
+/// use surety_queries::{may_hit_ray_triangle, Ray, Triangle};
+/// use surety_intervals::Vec3;
+///
+/// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// let down = Ray::new(Vec3::new(0.25, 0.25, 3.0), Vec3::new(0.0, 0.0, -1.0))?;
+/// assert!(may_hit_ray_triangle(&down, &t));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn may_hit_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> bool {
+    cast_ray_triangle(ray, triangle)
+        .hit
+        .resolve(Policy::Conservative)
+}

@@ -1,0 +1,142 @@
+//! Planes: the distance enclosure holds the exact distance, and the classification's possible
+//! sides always include the exact side, with a single side only when that is exact.
+
+mod support;
+
+use num_traits::Zero;
+use quickcheck::Gen;
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::{Interval, Vec3};
+use surety_queries::{Plane, Side};
+
+/// Exact `x · |n| <= s`, where `n2 = |n|²`.
+fn scaled_le(x: &Q, n2: &Q, s: &Q) -> bool {
+    let zero = Q::zero();
+    match (x <= &zero, s >= &zero) {
+        (true, true) => true,
+        (true, false) => x * x * n2 >= s * s,
+        (false, true) => x * x * n2 <= s * s,
+        (false, false) => false,
+    }
+}
+
+fn exact_side(s: &Q, n2: &Q, e: &Q) -> Side {
+    if s * s <= e * e * n2 {
+        Side::On
+    } else if s > &Q::zero() {
+        Side::Front
+    } else {
+        Side::Back
+    }
+}
+
+/// A normal, a point on the plane, a query point near it and a tolerance.
+fn setup(seed: u64) -> (Vec3<f64>, Vec3<f64>, Vec3<f64>, f64) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let n = point(&mut g);
+    let p0 = point(&mut g);
+    let e = coord(&mut g).abs() / 8.0;
+    let p = match seed % 3 {
+        0 => point(&mut g),
+        // On the band's edge or on the plane, up to rounding of the construction.
+        1 => p0 + Vec3::new(-n.y, n.x, 0.0) * coord(&mut g),
+        _ => p0 + n * (e / n.length()),
+    };
+    (n, p0, p, e)
+}
+
+fn finite(v: Vec3<f64>) -> bool {
+    v.to_array().iter().all(|c| c.is_finite())
+}
+
+fn classification_always_allows_the_exact_side(seed: u64) -> bool {
+    let (n, p0, p, e) = setup(seed);
+    if !finite(p) {
+        return true; // the construction overflowed: no input to test
+    }
+    let Ok(plane) = Plane::<Interval>::from_normal_and_point(lift(n), lift(p0)) else {
+        return n.length_squared() == 0.0 || !n.length_squared().is_finite();
+    };
+    let (qn, s) = (q3(n), dot(&q3(n), &sub(&q3(p), &q3(p0))));
+    let n2 = dot(&qn, &qn);
+    let exact = exact_side(&s, &n2, &q(e));
+    let sides = plane.classify(lift(p), Interval::point(e).unwrap());
+    sides.may_be(exact) && sides.certain().is_none_or(|side| side == exact)
+}
+
+fn signed_distance_encloses_the_exact_distance(seed: u64) -> bool {
+    let (n, p0, p, _) = setup(seed);
+    if !finite(p) {
+        return true;
+    }
+    let Ok(plane) = Plane::<Interval>::from_normal_and_point(lift(n), lift(p0)) else {
+        return true;
+    };
+    let d = plane.signed_distance(lift(p));
+    let (qn, s) = (q3(n), dot(&q3(n), &sub(&q3(p), &q3(p0))));
+    let n2 = dot(&qn, &qn);
+    // lo · |n| <= s <= hi · |n|
+    let lo_ok = !d.lo().is_finite() || scaled_le(&q(d.lo()), &n2, &s);
+    let hi_ok = !d.hi().is_finite() || !scaled_le(&q(d.hi()), &n2, &s) || {
+        // equality: hi · |n| == s
+        let h = q(d.hi());
+        &h * &h * &n2 == &s * &s && (h >= Q::zero()) == (s >= Q::zero())
+    };
+    lo_ok && hi_ok
+}
+
+#[test]
+fn classification_always_allows_the_exact_side_and_is_certain_only_when_exact() {
+    checker().quickcheck(classification_always_allows_the_exact_side as fn(u64) -> bool);
+}
+
+#[test]
+fn signed_distance_encloses_the_exact_distance_for_non_unit_normals() {
+    checker().quickcheck(signed_distance_encloses_the_exact_distance as fn(u64) -> bool);
+}
+
+#[test]
+fn points_exactly_on_the_plane_and_on_the_band_edge_are_certainly_on() {
+    let plane = Plane::<Interval>::new(lift(Vec3::new(0.0, 3.0, 4.0)), -10.0).unwrap(); // |n| = 5
+    let e = Interval::point(0.5).unwrap();
+    let on_plane = lift(Vec3::new(7.0, 2.0, 1.0)); // 6 + 4 - 10 = 0
+    assert_eq!(plane.classify(on_plane, e).certain(), Some(Side::On));
+    // (0, 2.5, 1.0): s = 7.5 + 4 - 10 = 1.5, |D| = 0.3 <= 0.5: on.
+    assert_eq!(
+        plane.classify(lift(Vec3::new(0.0, 2.5, 1.0)), e).certain(),
+        Some(Side::On)
+    );
+    // (0, 2.5, 1.5): s = 7.5 + 6 - 10 = 3.5, D = 0.7: front.
+    assert_eq!(
+        plane.classify(lift(Vec3::new(0.0, 2.5, 1.5)), e).certain(),
+        Some(Side::Front)
+    );
+    // s = 2.5 exactly: D = 0.5 = E, on the band's edge, which belongs to "on".
+    assert_eq!(
+        plane.classify(lift(Vec3::new(0.0, 2.5, 1.25)), e).certain(),
+        Some(Side::On)
+    );
+}
+
+#[test]
+fn a_negative_or_nan_tolerance_allows_every_side() {
+    let plane = Plane::new(Vec3::new(0.0, 0.0, 1.0), 0.0).unwrap();
+    let p = Vec3::new(0.0, 0.0, 5.0);
+    assert_eq!(plane.classify(p, -1.0).certain(), None);
+    assert_eq!(plane.classify(p, f64::NAN).certain(), None);
+}
+
+#[test]
+fn a_zero_normal_is_refused_with_a_named_error() {
+    let err = Plane::<Interval>::new(lift(Vec3::new(0.0, 0.0, 0.0)), 1.0).unwrap_err();
+    assert_eq!(err.to_string(), "plane normal must not be the zero vector");
+    // The square of the smallest subnormal underflows, but the normal is certainly not zero.
+    let tiny = Vec3::new(0.0, 0.0, f64::from_bits(1));
+    let plane = Plane::<Interval>::new(lift(tiny), 0.0).unwrap();
+    let sides = plane.classify(
+        lift(Vec3::new(0.0, 0.0, 1.0)),
+        Interval::point(0.5).unwrap(),
+    );
+    assert!(sides.may_be(Side::Front), "{sides}");
+}

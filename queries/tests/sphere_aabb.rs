@@ -1,0 +1,126 @@
+//! Sphere–AABB: certain verdicts agree with exact arithmetic; tangent cases are never
+//! certainly wrong; clear cases are certain.
+
+mod support;
+
+use quickcheck::Gen;
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::{Interval, Vec3, Verdict};
+use surety_queries::{overlap_sphere_aabb, Aabb, Sphere};
+
+/// Exact: squared distance from `c` to the box minus `r²` (<= 0 means overlap).
+fn exact_margin(c: Vec3<f64>, r: f64, lo: Vec3<f64>, hi: Vec3<f64>) -> Q {
+    let zero = Q::from_integer(0.into());
+    let mut d2 = zero.clone();
+    for ((c, lo), hi) in c
+        .to_array()
+        .into_iter()
+        .zip(lo.to_array())
+        .zip(hi.to_array())
+    {
+        let gap = (q(lo) - q(c)).max(q(c) - q(hi)).max(zero.clone());
+        d2 += &gap * &gap;
+    }
+    d2 - q(r) * q(r)
+}
+
+fn shapes(g: &mut Gen) -> (Vec3<f64>, f64, Vec3<f64>, Vec3<f64>) {
+    let (a, b) = (point(g), point(g));
+    (point(g), coord(g).abs(), a.min(b), a.max(b))
+}
+
+fn certified(c: Vec3<f64>, r: f64, lo: Vec3<f64>, hi: Vec3<f64>) -> Verdict {
+    let s = Sphere::<Interval>::new(lift(c), r).expect("valid sphere");
+    let b = Aabb::new(lift(lo), lift(hi)).expect("valid box");
+    overlap_sphere_aabb(&s, &b)
+}
+
+fn certain_verdicts_agree_with_exact_arithmetic(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (c, r, lo, hi) = shapes(&mut g);
+    let exact = exact_margin(c, r, lo, hi) <= Q::from_integer(0.into());
+    certified(c, r, lo, hi).certain().is_none_or(|v| v == exact)
+}
+
+/// A sphere built tangent to a face, an edge or a corner (exactly, with grid coordinates),
+/// then nudged by a few ulps of its radius.
+fn near_tangent(seed: u64) -> (Vec3<f64>, f64, Vec3<f64>, Vec3<f64>) {
+    let lo = Vec3::new(0.0, 0.0, 0.0);
+    let hi = Vec3::new(1.0, 2.0, 4.0);
+    let kind = seed % 3;
+    // Face x = 1 (center straight out), edge (x = 1, y = 2) along z, or the corner hi: the
+    // tangent radius is a grid value, so tangency is exact.
+    let out = Vec3::new(3.0, 4.0, 12.0) / 16.0; // length 13/16
+    let (c, r) = match kind {
+        0 => (Vec3::new(1.75, 1.0, 2.0), 0.75),
+        1 => (Vec3::new(1.0 + 0.375, 2.0 + 0.5, 2.0), 0.625), // 3-4-5 right triangle, /8
+        _ => (hi + out, 13.0 / 16.0),
+    };
+    let nudge = (seed / 3 % 9) as i64 - 4;
+    (c, ulps(r, nudge), lo, hi)
+}
+
+fn tangent_spheres_are_never_certainly_wrong(seed: u64) -> bool {
+    let (c, r, lo, hi) = near_tangent(seed);
+    let exact = exact_margin(c, r, lo, hi) <= Q::from_integer(0.into());
+    let k = (seed % 7) as i32 * 40 - 120; // scaled from 2^-120 to 2^120, exactly
+    let v = certified(scaled(c, k), r * 2f64.powi(k), scaled(lo, k), scaled(hi, k));
+    v.certain().is_none_or(|v| v == exact)
+}
+
+#[test]
+fn certain_verdicts_agree_with_exact_arithmetic_on_random_shapes() {
+    checker().quickcheck(certain_verdicts_agree_with_exact_arithmetic as fn(u64) -> bool);
+}
+
+#[test]
+fn tangent_spheres_are_never_certainly_wrong_at_any_scale() {
+    checker().quickcheck(tangent_spheres_are_never_certainly_wrong as fn(u64) -> bool);
+}
+
+#[test]
+fn sphere_exactly_tangent_to_face_edge_and_corner_overlaps_certainly() {
+    for kind in 0..3 {
+        let (c, r, lo, hi) = near_tangent(kind + 3 * 4); // nudge 0: exactly tangent
+        assert_eq!(exact_margin(c, r, lo, hi), Q::from_integer(0.into()));
+        assert_eq!(certified(c, r, lo, hi), Verdict::True, "kind {kind}");
+    }
+}
+
+#[test]
+fn zero_radius_sphere_is_a_point_test() {
+    let (lo, hi) = (Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0));
+    assert_eq!(
+        certified(Vec3::new(1.0, 0.5, 0.5), 0.0, lo, hi),
+        Verdict::True
+    );
+    assert_eq!(
+        certified(Vec3::new(1.0f64.next_up(), 0.5, 0.5), 0.0, lo, hi),
+        Verdict::False
+    );
+}
+
+#[test]
+fn clear_cases_get_certain_answers_and_floats_agree() {
+    let mut g = Gen::from_size_and_seed(100, 5);
+    let (mut checked, mut maybe) = (0, 0);
+    for _ in 0..20_000 {
+        let (c, r, lo, hi) = shapes(&mut g);
+        let margin = exact_margin(c, r, lo, hi);
+        let scale = q(r) * q(r) + q(c.length_squared()) + Q::from_integer(1.into());
+        let clear = abs(&margin) >= scale / Q::from_integer(1_000_000_000.into());
+        if !clear {
+            continue;
+        }
+        checked += 1;
+        let v = certified(c, r, lo, hi);
+        let plain = overlap_sphere_aabb(&Sphere::new(c, r).unwrap(), &Aabb::new(lo, hi).unwrap());
+        match v.certain() {
+            Some(answer) => assert_eq!(plain.certain(), Some(answer)),
+            None => maybe += 1,
+        }
+    }
+    assert!(checked > 10_000);
+    assert_eq!(maybe, 0, "clear cases answered maybe");
+}

@@ -1,0 +1,146 @@
+//! Triangle–AABB: the certified SAT agrees with an exact oracle that clips the triangle by the
+//! box's six half-spaces in rational arithmetic (no separating axes involved).
+
+mod support;
+
+use num_traits::Zero;
+use quickcheck::Gen;
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::{Interval, Vec3, Verdict};
+use surety_queries::{overlap_triangle_aabb, Aabb, Triangle};
+
+/// Exact: does the closed triangle meet the closed box? Sutherland–Hodgman clipping with
+/// closed half-spaces keeps boundary points, so touching survives as a point.
+fn exact_overlap(tri: [Vec3<f64>; 3], lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let mut poly: Vec<Q3> = tri.iter().map(|v| q3(*v)).collect();
+    let (lo, hi) = (q3(lo), q3(hi));
+    for axis in 0..3 {
+        for (bound, sign) in [(&lo[axis], 1), (&hi[axis], -1)] {
+            let dist = |p: &Q3| {
+                let d = &p[axis] - bound;
+                if sign > 0 {
+                    d
+                } else {
+                    -d
+                }
+            };
+            let mut next = Vec::new();
+            for i in 0..poly.len() {
+                let (cur, nxt) = (&poly[i], &poly[(i + 1) % poly.len()]);
+                let (dc, dn) = (dist(cur), dist(nxt));
+                if dc >= Q::zero() {
+                    next.push(cur.clone());
+                }
+                if (dc > Q::zero() && dn < Q::zero()) || (dc < Q::zero() && dn > Q::zero()) {
+                    let t = &dc / (&dc - &dn);
+                    next.push(add(cur, &scale(&sub(nxt, cur), &t)));
+                }
+            }
+            poly = next;
+            if poly.is_empty() {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (p, q) = (point(&mut g), point(&mut g));
+    let (lo, hi) = (p.min(q), p.max(q));
+    let corner = Vec3::new(
+        if seed % 2 == 0 { lo.x } else { hi.x },
+        if seed % 3 == 0 { lo.y } else { hi.y },
+        hi.z,
+    );
+    let a = match seed % 4 {
+        0 => corner,                                        // touching a corner
+        1 => Vec3::new(hi.x, coord(&mut g), coord(&mut g)), // on a face plane
+        _ => point(&mut g),
+    };
+    let (b, c) = (
+        point(&mut g),
+        if seed % 13 == 0 { a } else { point(&mut g) },
+    );
+    let k = [0, 0, 0, 70, -70][(seed / 4 % 5) as usize];
+    (
+        [scaled(a, k), scaled(b, k), scaled(c, k)],
+        scaled(lo, k),
+        scaled(hi, k),
+    )
+}
+
+fn certain_verdicts_agree_with_exact_clipping(seed: u64) -> bool {
+    let (tri, lo, hi) = case(seed);
+    let t = Triangle::<Interval>::new(lift(tri[0]), lift(tri[1]), lift(tri[2])).unwrap();
+    let b = Aabb::new(lift(lo), lift(hi)).unwrap();
+    let v = overlap_triangle_aabb(&t, &b);
+    v.certain().is_none_or(|v| v == exact_overlap(tri, lo, hi))
+}
+
+#[test]
+fn certain_verdicts_agree_with_exact_clipping_on_touching_and_random_cases() {
+    checker().quickcheck(certain_verdicts_agree_with_exact_clipping as fn(u64) -> bool);
+}
+
+#[test]
+fn triangle_touching_at_a_corner_an_edge_or_a_face_overlaps_certainly() {
+    let b = Aabb::<Interval>::new(
+        lift(Vec3::new(0.0, 0.0, 0.0)),
+        lift(Vec3::new(1.0, 1.0, 1.0)),
+    )
+    .unwrap();
+    let tri = |a: [f64; 3], b: [f64; 3], c: [f64; 3]| {
+        Triangle::<Interval>::new(lift(a.into()), lift(b.into()), lift(c.into())).unwrap()
+    };
+    // Corner: a vertex on (1, 1, 1).
+    assert_eq!(
+        overlap_triangle_aabb(&tri([1.0, 1.0, 1.0], [2.0, 1.0, 1.0], [1.0, 3.0, 2.0]), &b),
+        Verdict::True
+    );
+    // Edge-edge: the triangle's edge crosses the box edge x = 1, y = 1 at z = 0.5.
+    assert_eq!(
+        overlap_triangle_aabb(&tri([2.0, 0.0, 0.5], [0.0, 2.0, 0.5], [2.0, 2.0, 0.5]), &b),
+        Verdict::True
+    );
+    // Face: lying in the plane z = 1 over the box.
+    assert_eq!(
+        overlap_triangle_aabb(
+            &tri([-1.0, -1.0, 1.0], [3.0, -1.0, 1.0], [-1.0, 3.0, 1.0]),
+            &b
+        ),
+        Verdict::True
+    );
+    // The same, one ulp above the face: apart, and certainly so.
+    let up = 1.0f64.next_up();
+    assert_eq!(
+        overlap_triangle_aabb(&tri([-1.0, -1.0, up], [3.0, -1.0, up], [-1.0, 3.0, up]), &b),
+        Verdict::False
+    );
+}
+
+#[test]
+fn parallel_edges_and_degenerate_triangles_never_divide_by_zero() {
+    let b = Aabb::<Interval>::new(
+        lift(Vec3::new(0.0, 0.0, 0.0)),
+        lift(Vec3::new(1.0, 1.0, 1.0)),
+    )
+    .unwrap();
+    // An edge parallel to the x axis: its cross product with x is zero.
+    let along_x = Triangle::new(
+        lift(Vec3::new(-1.0, 2.0, 2.0)),
+        lift(Vec3::new(3.0, 2.0, 2.0)),
+        lift(Vec3::new(-1.0, 2.0, 2.0)),
+    )
+    .unwrap();
+    assert_eq!(overlap_triangle_aabb(&along_x, &b), Verdict::False);
+    let point_inside = Triangle::new(
+        lift(Vec3::splat(0.5)),
+        lift(Vec3::splat(0.5)),
+        lift(Vec3::splat(0.5)),
+    )
+    .unwrap();
+    assert_eq!(overlap_triangle_aabb(&point_inside, &b), Verdict::True);
+}

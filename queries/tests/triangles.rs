@@ -1,0 +1,276 @@
+//! Point, segment and ray against triangles: certain verdicts agree with an exact oracle that
+//! shares no formula with the library (line–plane parameter, then barycentrics from the Gram
+//! matrix), through vertices, edges, coplanar and degenerate cases, at every scale.
+
+mod support;
+
+use num_traits::Zero;
+use quickcheck::Gen;
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::{Interval, Vec3, Verdict};
+use surety_queries::{
+    cast_ray_triangle, intersect_segment_triangle, point_in_triangle, Ray, Segment, Triangle,
+};
+
+fn triangle(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>) -> Triangle<Interval> {
+    Triangle::new(lift(a), lift(b), lift(c)).expect("finite corners")
+}
+
+/// Exact segment/ray–triangle answer; `None` when the line lies in the triangle's plane (or
+/// the triangle is degenerate), a case the library answers `Maybe`.
+fn exact_hit(
+    p: Vec3<f64>,
+    dir: Vec3<f64>,
+    [a, b, c]: [Vec3<f64>; 3],
+    segment: bool,
+) -> Option<bool> {
+    let (qp, qd, qa, qb, qc) = (q3(p), q3(dir), q3(a), q3(b), q3(c));
+    match line_plane(&qp, &qd, &qa, &qb, &qc) {
+        Err(true) => None,
+        Err(false) => Some(false),
+        Ok(lambda) => {
+            let in_range = lambda >= Q::zero() && (!segment || lambda <= Q::from_integer(1.into()));
+            let x = add(&qp, &scale(&qd, &lambda));
+            Some(in_range && in_triangle(&x, &qa, &qb, &qc)?)
+        }
+    }
+}
+
+/// Random triangles with segments aimed at a vertex, an edge point, an interior point or
+/// nowhere in particular; some triangles degenerate, some segments in the plane.
+fn case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (a, b) = (point(&mut g), point(&mut g));
+    let c = match seed % 11 {
+        0 => a + (b - a) * 0.5, // collinear: degenerate
+        1 => a,                 // coincident corners
+        _ => point(&mut g),
+    };
+    let target = match seed % 5 {
+        0 => a,
+        1 => b + (c - b) * 0.25, // on an edge (exactly, when the arithmetic is exact)
+        2 => a + (b - a) * 0.25 + (c - a) * 0.25,
+        _ => point(&mut g),
+    };
+    let away = match seed % 7 {
+        0 => (b - a) * coord(&mut g), // in the plane
+        _ => point(&mut g),
+    };
+    let k = [0, 0, 0, 60, -60, 500, -500][(seed / 5 % 7) as usize];
+    let s = |v: Vec3<f64>| scaled(v, k);
+    ([s(a), s(b), s(c)], s(target + away), s(target - away))
+}
+
+fn finite(vs: &[Vec3<f64>]) -> bool {
+    vs.iter()
+        .all(|v| v.to_array().iter().all(|c| c.is_finite()))
+}
+
+fn agrees(verdict: Verdict, exact: Option<bool>) -> bool {
+    match exact {
+        Some(e) => verdict.certain().is_none_or(|v| v == e),
+        None => verdict.is_maybe(),
+    }
+}
+
+fn segment_verdicts_agree_with_exact_arithmetic(seed: u64) -> bool {
+    let (tri, p, q) = case(seed);
+    if !finite(&[tri[0], tri[1], tri[2], p, q, q - p]) {
+        return true;
+    }
+    let seg = Segment::new(lift(p), lift(q)).expect("finite");
+    let v = intersect_segment_triangle(&seg, &triangle(tri[0], tri[1], tri[2]));
+    agrees(v, exact_hit(p, q - p, tri, true))
+}
+
+fn ray_verdicts_and_parameters_agree_with_exact_arithmetic(seed: u64) -> bool {
+    let (tri, p, q) = case(seed);
+    let dir = q - p;
+    if !finite(&[tri[0], tri[1], tri[2], p, dir]) {
+        return true;
+    }
+    let ray = Ray::new(lift(p), lift(dir)).expect("finite");
+    let hit = cast_ray_triangle(&ray, &triangle(tri[0], tri[1], tri[2]));
+    let exact = exact_hit(p, dir, tri, false);
+    let t_ok = match line_plane(&q3(p), &q3(dir), &q3(tri[0]), &q3(tri[1]), &q3(tri[2])) {
+        Ok(lambda) if hit.hit.is_true() => hit.t.contains_rational(&lambda),
+        _ => true,
+    };
+    agrees(hit.hit, exact) && t_ok
+}
+
+fn point_verdicts_agree_with_exact_arithmetic(seed: u64) -> bool {
+    let (tri, target, _) = case(seed);
+    if !finite(&[tri[0], tri[1], tri[2], target]) {
+        return true;
+    }
+    let v = point_in_triangle(lift(target), &triangle(tri[0], tri[1], tri[2]));
+    let exact = in_triangle(&q3(target), &q3(tri[0]), &q3(tri[1]), &q3(tri[2]));
+    agrees(v, exact)
+}
+
+#[test]
+fn segment_verdicts_agree_with_exact_arithmetic_through_vertices_edges_and_planes() {
+    checker().quickcheck(segment_verdicts_agree_with_exact_arithmetic as fn(u64) -> bool);
+}
+
+#[test]
+fn ray_verdicts_and_hit_parameters_agree_with_exact_arithmetic() {
+    checker()
+        .quickcheck(ray_verdicts_and_parameters_agree_with_exact_arithmetic as fn(u64) -> bool);
+}
+
+#[test]
+fn point_in_triangle_verdicts_agree_with_exact_arithmetic() {
+    checker().quickcheck(point_verdicts_agree_with_exact_arithmetic as fn(u64) -> bool);
+}
+
+/// seed 000: a segment through the edge shared by two faces of a closed mesh must hit at
+/// least one of them; with exact closed-set answers it hits both, so neither may be
+/// certainly missed.
+fn segment_through_a_shared_edge_is_never_missed_by_both_faces(seed: u64) -> bool {
+    shared_edge_case(seed).is_none_or(|ok| ok)
+}
+
+/// `None` when rounding in the construction moved the segment off the edge (nothing to check).
+fn shared_edge_case(seed: u64) -> Option<bool> {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (a, b, c, d) = (point(&mut g), point(&mut g), point(&mut g), point(&mut g));
+    let on_edge = a + (b - a) * [0.0, 0.25, 0.5, 1.0][(seed % 4) as usize];
+    let dir = point(&mut g);
+    let (p, q) = (on_edge + dir, on_edge - dir);
+    if !finite(&[p, q, q - p, on_edge]) {
+        return None;
+    }
+    let seg = Segment::new(lift(p), lift(q)).unwrap();
+    let first = intersect_segment_triangle(&seg, &triangle(a, b, c));
+    let second = intersect_segment_triangle(&seg, &triangle(b, a, d));
+    // The constructed point is on the edge, and the segment through it, only if the
+    // construction was exact; check both exactly.
+    let (qa, qb, qe, qp, qq) = (q3(a), q3(b), q3(on_edge), q3(p), q3(q));
+    let exact_through_edge = on_segment(&qa, &qb, &qe) && on_segment(&qp, &qq, &qe);
+    exact_through_edge.then_some(!(first.is_false() && second.is_false()))
+}
+
+#[test]
+fn shared_edge_proof_covers_many_exact_constructions() {
+    let exact = (0..2000).filter(|&s| shared_edge_case(s).is_some()).count();
+    assert!(exact > 500, "only {exact} of 2000 constructions were exact");
+}
+
+/// Exact: `w` lies on the closed segment `uv`.
+fn on_segment(u: &Q3, v: &Q3, w: &Q3) -> bool {
+    let collinear = cross(&sub(v, u), &sub(w, u)).iter().all(|x| x.is_zero());
+    collinear && dot(&sub(w, u), &sub(w, v)) <= Q::zero()
+}
+
+#[test]
+fn segment_through_a_shared_edge_is_never_missed_by_both_faces_prop() {
+    checker()
+        .quickcheck(segment_through_a_shared_edge_is_never_missed_by_both_faces as fn(u64) -> bool);
+}
+
+#[test]
+fn segments_through_a_vertex_an_edge_and_the_interior_hit_certainly() {
+    let t = triangle(
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(4.0, 0.0, 0.0),
+        Vec3::new(0.0, 4.0, 0.0),
+    );
+    for target in [
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(4.0, 0.0, 0.0),
+        Vec3::new(2.0, 2.0, 0.0),
+        Vec3::new(1.0, 1.0, 0.0),
+    ] {
+        let seg = Segment::new(
+            lift(target + Vec3::new(0.25, -0.125, 1.0)),
+            lift(target - Vec3::new(0.25, -0.125, 1.0)),
+        )
+        .unwrap();
+        assert_eq!(
+            intersect_segment_triangle(&seg, &t),
+            Verdict::True,
+            "through {target:?}"
+        );
+    }
+}
+
+#[test]
+fn segment_starting_on_the_face_hits_and_one_ending_just_short_misses() {
+    let t = triangle(
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+    );
+    let starts_on = Segment::new(
+        lift(Vec3::new(0.25, 0.25, 0.0)),
+        lift(Vec3::new(0.25, 0.25, 1.0)),
+    )
+    .unwrap();
+    assert_eq!(intersect_segment_triangle(&starts_on, &t), Verdict::True);
+    let short = Segment::new(
+        lift(Vec3::new(0.25, 0.25, 1.0)),
+        lift(Vec3::new(0.25, 0.25, 2f64.powi(-40))),
+    )
+    .unwrap();
+    assert_eq!(intersect_segment_triangle(&short, &t), Verdict::False);
+}
+
+#[test]
+fn segment_in_the_plane_and_degenerate_triangles_say_maybe_not_a_lie() {
+    let t = triangle(
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+    );
+    let in_plane = Segment::new(
+        lift(Vec3::new(-1.0, 0.25, 0.0)),
+        lift(Vec3::new(2.0, 0.25, 0.0)),
+    )
+    .unwrap();
+    assert_eq!(intersect_segment_triangle(&in_plane, &t), Verdict::Maybe);
+    let sliver = triangle(
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(1.0, 1.0, 1.0),
+        Vec3::new(2.0, 2.0, 2.0),
+    );
+    let through = Segment::new(
+        lift(Vec3::new(1.0, 1.0, 0.0)),
+        lift(Vec3::new(1.0, 1.0, 2.0)),
+    )
+    .unwrap();
+    assert_eq!(
+        intersect_segment_triangle(&through, &sliver),
+        Verdict::Maybe
+    );
+    let parallel_off = Segment::new(
+        lift(Vec3::new(-1.0, 0.25, 1.0)),
+        lift(Vec3::new(2.0, 0.25, 1.0)),
+    )
+    .unwrap();
+    assert_eq!(
+        intersect_segment_triangle(&parallel_off, &t),
+        Verdict::False
+    );
+}
+
+#[test]
+fn ray_parameter_encloses_the_exact_hit_distance() {
+    let t = triangle(
+        Vec3::new(0.0, 0.0, 0.1),
+        Vec3::new(1.0, 0.0, 0.1),
+        Vec3::new(0.0, 1.0, 0.1),
+    );
+    let r = Ray::new(
+        lift(Vec3::new(0.2, 0.2, 3.0)),
+        lift(Vec3::new(0.0, 0.0, -3.0)),
+    )
+    .unwrap();
+    let hit = cast_ray_triangle(&r, &t);
+    assert_eq!(hit.hit, Verdict::True);
+    let exact = (q(3.0) - q(0.1)) / q(3.0);
+    assert!(hit.t.contains_rational(&exact), "{} misses {exact}", hit.t);
+    assert!(hit.t.width() < 1e-15);
+}
