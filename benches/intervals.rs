@@ -7,6 +7,10 @@
 
 use std::hint::black_box;
 
+mod common;
+
+use common::median_ns;
+
 use criterion::{Criterion, Throughput};
 use surety_intervals::{Interval, Scalar, Vec3};
 
@@ -152,22 +156,6 @@ fn bench_dot3(c: &mut Criterion) {
     wrapped!(f64, "Interval<f64>");
     wrapped!(f32, "Interval<f32>");
     group.finish();
-}
-
-/// The median time per iteration, in ns, that criterion saved for `group/function`.
-fn median_ns(group: &str, function: &str) -> Option<f64> {
-    let dir = function.replace(['<', '>'], "_");
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()?
-        .join("criterion")
-        .join(group)
-        .join(dir)
-        .join("new/estimates.json");
-    let json = std::fs::read_to_string(path).ok()?;
-    let median = &json[json.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
 }
 
 fn report() {

@@ -26,6 +26,95 @@ fn within<S: Scalar>(center: Vec3<S>, r: S, p: Vec3<S>) -> Verdict {
     (p - center).length_squared().le(r.sqr())
 }
 
+/// The 8 faces of the octahedron with vertices `±x, ±y, ±z` (in that frame).
+fn octahedron(frame: [Vec3<f64>; 3]) -> Vec<[Vec3<f64>; 3]> {
+    let mut faces = Vec::new();
+    for sx in [1.0, -1.0] {
+        for sy in [1.0, -1.0] {
+            for sz in [1.0, -1.0] {
+                faces.push([frame[0] * sx, frame[1] * sy, frame[2] * sz]);
+            }
+        }
+    }
+    faces
+}
+
+/// Shoots segments from the center of a rotated octahedron through (rounded) points on its
+/// edges: every one leaves the solid, so it must meet a face. Returns how often the f64 query
+/// and the certified query saw no face at all, how often the certified one saw only maybes,
+/// and how many shots.
+fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
+    let (c, s) = (0.6f64.cos(), 0.6f64.sin());
+    let (c2, s2) = (1.1f64.cos(), 1.1f64.sin());
+    // A rotation by 0.6 about z, then 1.1 about x: coordinates that are not exact in binary.
+    let rot = |v: Vec3<f64>| {
+        let v = Vec3::new(c * v.x - s * v.y, s * v.x + c * v.y, v.z);
+        Vec3::new(v.x, c2 * v.y - s2 * v.z, s2 * v.y + c2 * v.z)
+    };
+    let frame = [
+        rot(Vec3::new(1.0, 0.0, 0.0)),
+        rot(Vec3::new(0.0, 1.0, 0.0)),
+        rot(Vec3::new(0.0, 0.0, 1.0)),
+    ];
+    let faces = octahedron(frame);
+    // The float query in f32, as game code would store the mesh.
+    let float_faces: Vec<Triangle<f32>> = faces
+        .iter()
+        .map(|f| {
+            Triangle::new(
+                Vec3::lift_f64(f[0]),
+                Vec3::lift_f64(f[1]),
+                Vec3::lift_f64(f[2]),
+            )
+            .expect("finite")
+        })
+        .collect();
+    let certified_faces: Vec<Triangle<Interval>> = faces
+        .iter()
+        .map(|f| {
+            Triangle::new(
+                Vec3::lift_f64(f[0]),
+                Vec3::lift_f64(f[1]),
+                Vec3::lift_f64(f[2]),
+            )
+            .expect("finite")
+        })
+        .collect();
+    let (mut tunnelled, mut certified_misses, mut maybes) = (0, 0, 0);
+    let mut state = 0x1234_5678_9abc_def1u64;
+    let mut unit = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    for _ in 0..shots {
+        let center = Vec3::new(unit() - 0.5, unit() - 0.5, unit() - 0.5) * 0.5;
+        let face = faces[(unit() * 8.0) as usize % 8];
+        let t = unit();
+        let on_edge = face[0] + (face[1] - face[0]) * t;
+        let out = center + (on_edge - center) * 2.0;
+        let seg = Segment::<f32>::new(Vec3::lift_f64(center), Vec3::lift_f64(out)).expect("finite");
+        if float_faces
+            .iter()
+            .all(|f| intersect_segment_triangle(&seg, f).is_false())
+        {
+            tunnelled += 1;
+        }
+        let cseg = Segment::new(Vec3::lift_f64(center), Vec3::lift_f64(out)).expect("finite");
+        let verdicts: Vec<Verdict> = certified_faces
+            .iter()
+            .map(|f| intersect_segment_triangle(&cseg, f))
+            .collect();
+        if verdicts.iter().all(|v| v.is_false()) {
+            certified_misses += 1;
+        } else if !verdicts.iter().any(|v| v.is_true()) {
+            maybes += 1;
+        }
+    }
+    (tunnelled, certified_misses, maybes, shots)
+}
+
 fn main() {
     let mut checks = Checks(0);
     println!("surety tour: certain answers are exact, maybe is honest\n");
@@ -138,6 +227,22 @@ fn main() {
     checks.claim(
         within(Vec3::zero(), Interval::ONE, inside) == Verdict::True,
         "a point clearly inside is certainly inside",
+    );
+    println!();
+
+    // 5. Shooting through the edges of a closed mesh (seed 000's tunnelling).
+    println!("── 5. Segments from inside a closed mesh to outside, aimed at its edges");
+    let (tunnelled, certified_misses, maybes, shots) = shoot_through_edges(20_000);
+    println!(
+        ">>> {shots} segments from the center of a rotated octahedron through points on its edges"
+    );
+    println!("    f32 mesh:  {tunnelled} slipped through (no face hit, though every such segment must cross)");
+    println!(
+        "    certified: {certified_misses} slipped through; {maybes} segments had only maybe-hits"
+    );
+    checks.claim(
+        certified_misses == 0,
+        "no segment leaves a closed mesh unseen by the certified test",
     );
     println!();
 

@@ -65,7 +65,8 @@ pub use surety_queries as queries;
 
 pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
 
-/// The names most code needs: `use surety::prelude::*;`.
+/// The names most code needs: `use surety::prelude::*;` (numbers, verdicts, shapes and the
+/// queries; the conservative `may_…` twins are in [`queries`]).
 ///
 /// # Example
 /// ```
@@ -77,6 +78,11 @@ pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scala
 /// ```
 pub mod prelude {
     pub use crate::{Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
+    pub use surety_queries::{
+        cast_ray_triangle, intersect_segment_triangle, overlap_sphere_aabb,
+        overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Plane, Ray,
+        Segment, ShapeError, Side, Sphere, Triangle,
+    };
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -4,68 +4,58 @@ use surety_intervals::{Scalar, Vec3, Verdict};
 
 use crate::Triangle;
 
-/// Where the line `origin + t · dir` meets a triangle's plane, in Möller–Trumbore's
-/// division-free form: with `det = (b - a) · (dir × (c - a))`, the line meets the closed
-/// triangle at parameter `t = t_num / det` exactly when `u_num`, `v_num` and
-/// `det - u_num - v_num` all have the sign of `det` (or are zero), and `det != 0`.
-pub(crate) struct LineTriangle<S> {
-    pub det: S,
-    pub u_num: S,
-    pub v_num: S,
-    pub t_num: S,
-    /// The exact answer when `det = 0` (the line is parallel to the plane, or the triangle is
-    /// degenerate): `False` when the line is certainly off the plane, else `Maybe` (a coplanar
-    /// line is not decided here).
-    pub parallel: Verdict,
-}
-
-impl<S: Scalar> LineTriangle<S> {
-    pub(crate) fn new(origin: Vec3<S>, dir: Vec3<S>, triangle: &Triangle<S>) -> Self {
-        let [a, b, c] = triangle.corners();
-        let (e1, e2) = (b - a, c - a);
-        let pvec = dir.cross(e2);
-        let det = e1.dot(pvec);
-        let tvec = origin - a;
+/// Does the line `origin + t · dir` meet the closed triangle at a parameter `t` in `[0, 1]`
+/// (`segment`) or `[0, ∞)` (ray)? Möller–Trumbore in division-free form (seed 000): with
+/// `det = (b - a) · (dir × (c - a))`, the line meets the triangle exactly when `det != 0` and
+/// `u_num`, `v_num` and `t_num` all have the sign of `det` or are zero, `u_num + v_num` is no
+/// farther from zero than `det`, and, for a segment, `t_num` is no farther than `det` either. Each condition is a verdict, so the answer
+/// is exact when certain. Conditions are checked in Möller–Trumbore's order and the test stops
+/// at the first certain miss, as the float algorithm does.
+///
+/// When `det = 0` (the line is parallel to the plane, or the triangle is degenerate) every
+/// point of the line has the plane distance of `origin`: certainly off the plane is a miss,
+/// otherwise (a line in the plane) `Maybe`.
+///
+/// Returns the verdict and `(t_num, det)`.
+pub(crate) fn line_triangle<S: Scalar>(
+    origin: Vec3<S>,
+    dir: Vec3<S>,
+    triangle: &Triangle<S>,
+    segment: bool,
+) -> (Verdict, S, S) {
+    let [a, b, c] = triangle.corners();
+    let zero = S::zero();
+    let (e1, e2) = (b - a, c - a);
+    let pvec = dir.cross(e2);
+    let det = e1.dot(pvec);
+    let tvec = origin - a;
+    let (positive, negative) = (det.gt_zero(), det.lt_zero());
+    // "x has the sign of det, or is zero" and "x is no farther from zero than det".
+    let with_det = |x: S| (positive & x.ge(zero)) | (negative & x.le(zero));
+    let within_det = |x: S| (positive & x.le(det)) | (negative & x.ge(det));
+    let u_num = tvec.dot(pvec);
+    let mut hit = with_det(u_num) & within_det(u_num);
+    let mut t_num = zero;
+    if !hit.is_false() {
         let qvec = tvec.cross(e1);
-        let u_num = tvec.dot(pvec);
         let v_num = dir.dot(qvec);
-        let t_num = e2.dot(qvec);
-        // det = -dir · n with n = e1 × e2: when det = 0 every point of the line has the same
-        // plane distance as the origin, n · (origin - a).
-        let off_plane = e1.cross(e2).dot(tvec).eq_zero();
-        let parallel = det.eq_zero()
-            & if off_plane.is_false() {
-                Verdict::False
-            } else {
-                Verdict::Maybe
-            };
-        Self {
-            det,
-            u_num,
-            v_num,
-            t_num,
-            parallel,
+        hit = hit & with_det(v_num) & within_det(u_num + v_num);
+        if !hit.is_false() {
+            t_num = e2.dot(qvec);
+            hit = hit & with_det(t_num);
+            if segment {
+                hit = hit & within_det(t_num);
+            }
         }
     }
-
-    /// The line meets the closed triangle at a parameter in `[0, t_max]` (or `[0, ∞)` for
-    /// `None`), for `det != 0`, exactly as a verdict; combined with the parallel case.
-    pub(crate) fn hit(&self, t_max_one: bool) -> Verdict {
-        let zero = S::zero();
-        let (det, u, v, t) = (self.det, self.u_num, self.v_num, self.t_num);
-        let w = det - u - v;
-        let positive = det.gt_zero()
-            & u.ge(zero)
-            & v.ge(zero)
-            & w.ge(zero)
-            & t.ge(zero)
-            & if t_max_one { t.le(det) } else { Verdict::True };
-        let negative = det.lt_zero()
-            & u.le(zero)
-            & v.le(zero)
-            & w.le(zero)
-            & t.le(zero)
-            & if t_max_one { t.ge(det) } else { Verdict::True };
-        positive | negative | self.parallel
+    if !det.eq_zero().is_false() {
+        let off_plane = e1.cross(e2).dot(tvec).eq_zero().is_false();
+        let parallel = if off_plane {
+            Verdict::False
+        } else {
+            Verdict::Maybe
+        };
+        hit = hit | (det.eq_zero() & parallel);
     }
+    (hit, t_num, det)
 }

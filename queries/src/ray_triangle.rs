@@ -2,7 +2,7 @@
 
 use surety_intervals::{Policy, Scalar, Verdict};
 
-use crate::moller_trumbore::LineTriangle;
+use crate::moller_trumbore::line_triangle;
 use crate::{Ray, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
@@ -26,7 +26,8 @@ pub struct RayHit<S> {
     pub hit: Verdict,
     /// The parameter of the point where the ray's line meets the triangle's plane, `t_num /
     /// det`: with intervals an enclosure of the exact value (the entire line when the line may
-    /// be parallel to the plane). Meaningful when `hit` is not `False`.
+    /// be parallel to the plane). Meaningful only when `hit` is not `False` (a certain miss
+    /// stops before computing it).
     pub t: S,
 }
 
@@ -45,10 +46,10 @@ pub struct RayHit<S> {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> RayHit<S> {
-    let terms = LineTriangle::new(ray.origin(), ray.direction(), triangle);
+    let (hit, t_num, det) = line_triangle(ray.origin(), ray.direction(), triangle, false);
     RayHit {
-        hit: terms.hit(false),
-        t: terms.t_num / terms.det,
+        hit,
+        t: t_num / det,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use surety_intervals::{Policy, Scalar, Verdict};
 
-use crate::moller_trumbore::LineTriangle;
+use crate::moller_trumbore::line_triangle;
 use crate::{Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -33,7 +33,7 @@ pub fn intersect_segment_triangle<S: Scalar>(
     triangle: &Triangle<S>,
 ) -> Verdict {
     let (p, q) = (segment.p(), segment.q());
-    LineTriangle::new(p, q - p, triangle).hit(true)
+    line_triangle(p, q - p, triangle, true).0
 }
 
 /// [`intersect_segment_triangle`] resolved conservatively: `false` only when the segment

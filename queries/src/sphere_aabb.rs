@@ -26,9 +26,17 @@ use crate::{Aabb, Sphere};
 /// ```
 pub fn overlap_sphere_aabb<S: Scalar>(sphere: &Sphere<S>, aabb: &Aabb<S>) -> Verdict {
     let (c, lo, hi) = (sphere.center(), aabb.min(), aabb.max());
+    let r2 = sphere.radius().sqr();
     let gap = |c: S, lo: S, hi: S| (lo - c).max(c - hi).max(S::zero());
-    let d2 = gap(c.x, lo.x, hi.x).sqr() + gap(c.y, lo.y, hi.y).sqr() + gap(c.z, lo.z, hi.z).sqr();
-    d2.le(sphere.radius().sqr())
+    let mut d2 = gap(c.x, lo.x, hi.x).sqr();
+    // The partial sums only grow: once one certainly exceeds r², the sphere is apart.
+    for (c, lo, hi) in [(c.y, lo.y, hi.y), (c.z, lo.z, hi.z)] {
+        if d2.gt(r2).is_true() {
+            return Verdict::False;
+        }
+        d2 += gap(c, lo, hi).sqr();
+    }
+    d2.le(r2)
 }
 
 /// [`overlap_sphere_aabb`] resolved conservatively: `false` only when they certainly do not

@@ -41,16 +41,25 @@ pub fn overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangl
     let [a, b, c] = triangle.corners();
     let (p, r2) = (sphere.center(), sphere.radius().sqr());
     let n = triangle.normal();
-    let zero = S::zero();
-    let inside = n.dot((b - a).cross(p - a)).ge(zero)
-        & n.dot((c - b).cross(p - b)).ge(zero)
-        & n.dot((a - c).cross(p - c)).ge(zero)
-        & n.length_squared().gt_zero();
-    let plane_close = n.dot(p - a).sqr().le(r2 * n.length_squared());
+    let nn = n.length_squared();
+    let plane_close = n.dot(p - a).sqr().le(r2 * nn);
+    // The plane is never farther than the triangle: certainly beyond r from it, certainly apart.
+    if plane_close.is_false() {
+        return Verdict::False;
+    }
     let edge_d2 = segment_distance_squared(p - a, b - a)
         .min(segment_distance_squared(p - b, c - b))
         .min(segment_distance_squared(p - c, a - c));
-    (inside & plane_close) | edge_d2.le(r2)
+    let edges_close = edge_d2.le(r2);
+    if edges_close.is_true() {
+        return Verdict::True;
+    }
+    let zero = S::zero();
+    let inside = nn.gt_zero()
+        & n.dot((b - a).cross(p - a)).ge(zero)
+        & n.dot((c - b).cross(p - b)).ge(zero)
+        & n.dot((a - c).cross(p - c)).ge(zero);
+    (inside & plane_close) | edges_close
 }
 
 /// [`overlap_sphere_triangle`] resolved conservatively.

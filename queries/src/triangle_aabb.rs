@@ -1,6 +1,6 @@
 //! Triangle–AABB overlap by the 13-axis separating axis test.
 
-use surety_intervals::{Policy, Scalar, Vec3, Verdict};
+use surety_intervals::{Policy, Scalar, Verdict};
 
 use crate::{Aabb, Triangle};
 
@@ -12,8 +12,10 @@ use crate::{Aabb, Triangle};
 /// exactly when their projections onto one of these axes are disjoint, so with `L` an axis,
 /// the verdict is "no axis has `max(L·v) < box_min(L)` or `min(L·v) > box_max(L)`". The box's
 /// projection is summed per axis from `min(Lᵢ·minᵢ, Lᵢ·maxᵢ)` and `max(…)`, without the
-/// half-extents, so nothing is halved. A zero axis (parallel edges, a degenerate triangle)
-/// projects everything to 0 and never separates; no division, so no `|R| + eps` fudge.
+/// half-extents, so nothing is halved; the box axes need no arithmetic at all, and the nine
+/// edge axes have one zero component, which is skipped. A zero axis (an edge parallel to a
+/// box axis, a degenerate triangle) projects everything to 0 and never separates; there is no
+/// division, so no `|R| + eps` fudge.
 ///
 /// # Example
 /// ```
@@ -31,42 +33,50 @@ use crate::{Aabb, Triangle};
 /// ```
 pub fn overlap_triangle_aabb<S: Scalar>(triangle: &Triangle<S>, aabb: &Aabb<S>) -> Verdict {
     let [a, b, c] = triangle.corners();
-    let (zero, one) = (S::zero(), S::one());
-    let units = [
-        Vec3::new(one, zero, zero),
-        Vec3::new(zero, one, zero),
-        Vec3::new(zero, zero, one),
-    ];
-    let (lo, hi) = (aabb.min(), aabb.max());
-    let separates = |l: Vec3<S>| {
-        let (pa, pb, pc) = (l.dot(a), l.dot(b), l.dot(c));
-        let (t_min, t_max) = (pa.min(pb).min(pc), pa.max(pb).max(pc));
-        let (lx, ly, lz) = (
-            (l.x * lo.x, l.x * hi.x),
-            (l.y * lo.y, l.y * hi.y),
-            (l.z * lo.z, l.z * hi.z),
-        );
-        let b_min = lx.0.min(lx.1) + ly.0.min(ly.1) + lz.0.min(lz.1);
-        let b_max = lx.0.max(lx.1) + ly.0.max(ly.1) + lz.0.max(lz.1);
+    let (lo, hi) = (aabb.min().to_array(), aabb.max().to_array());
+    let (va, vb, vc) = (a.to_array(), b.to_array(), c.to_array());
+    // Projections [t_min, t_max] of the triangle and [b_min, b_max] of the box are apart.
+    let apart = |t: [S; 3], b_min: S, b_max: S| {
+        let (t_min, t_max) = (t[0].min(t[1]).min(t[2]), t[0].max(t[1]).max(t[2]));
         t_max.lt(b_min) | t_min.gt(b_max)
     };
-    let mut apart = Verdict::False;
-    for axis in units {
-        apart = apart | separates(axis);
-        if apart.is_true() {
+    // The box's face normals: the projections are the coordinates themselves, no arithmetic.
+    let mut separated = Verdict::False;
+    for i in 0..3 {
+        separated = separated | apart([va[i], vb[i], vc[i]], lo[i], hi[i]);
+        if separated.is_true() {
             return Verdict::False;
         }
     }
-    apart = apart | separates(triangle.normal());
-    for edge in [b - a, c - b, a - c] {
-        for axis in units {
-            if apart.is_true() {
+    // An axis with two non-zero components, `l_i` at index `i` and `l_j` at index `j` (the
+    // cross product of an edge with a box axis).
+    let axis2 = |i: usize, l_i: S, j: usize, l_j: S| {
+        let project = |v: &[S; 3]| l_i * v[i] + l_j * v[j];
+        let (ii, ij) = ((l_i * lo[i], l_i * hi[i]), (l_j * lo[j], l_j * hi[j]));
+        let b_min = ii.0.min(ii.1) + ij.0.min(ij.1);
+        let b_max = ii.0.max(ii.1) + ij.0.max(ij.1);
+        apart([project(&va), project(&vb), project(&vc)], b_min, b_max)
+    };
+    for e in [b - a, c - b, a - c] {
+        // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
+        for (i, l_i, j, l_j) in [(1, e.z, 2, -e.y), (0, -e.z, 2, e.x), (0, e.y, 1, -e.x)] {
+            separated = separated | axis2(i, l_i, j, l_j);
+            if separated.is_true() {
                 return Verdict::False;
             }
-            apart = apart | separates(edge.cross(axis));
         }
     }
-    !apart
+    // The triangle's normal.
+    let n = triangle.normal().to_array();
+    let project = |v: &[S; 3]| n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+    let (mut b_min, mut b_max) = (S::zero(), S::zero());
+    for k in 0..3 {
+        let (x, y) = (n[k] * lo[k], n[k] * hi[k]);
+        b_min += x.min(y);
+        b_max += x.max(y);
+    }
+    separated = separated | apart([project(&va), project(&vb), project(&vc)], b_min, b_max);
+    !separated
 }
 
 /// [`overlap_triangle_aabb`] resolved conservatively.
