@@ -18,7 +18,7 @@ fn show(call: &str, verdict: Verdict) {
     );
 }
 
-fn main() -> Result<(), ShapeError> {
+pub fn main() -> Result<(), ShapeError> {
     println!("── sphere–AABB");
     let unit_box = Aabb::new(v(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0))?;
     let tangent = Sphere::new(v(1.5, 0.5, 0.5), 0.5)?;

@@ -6,6 +6,10 @@
 use surety::intervals::exact::to_rational;
 use surety::prelude::*;
 
+/// The query session of `examples/queries.rs`, replayed as the tour's sixth section.
+#[path = "queries.rs"]
+mod queries_session;
+
 /// Counts the claims the tour checks, and stops it if one is false.
 struct Checks(u32);
 
@@ -243,6 +247,13 @@ fn main() {
     checks.claim(
         certified_misses == 0,
         "no segment leaves a closed mesh unseen by the certified test",
+    );
+    println!();
+
+    println!("── 6. Every query family, certain and maybe cases (examples/queries.rs)\n");
+    checks.claim(
+        queries_session::main().is_ok(),
+        "every shape in the session is valid",
     );
     println!();
 
