@@ -140,3 +140,38 @@ fn a_zero_normal_is_refused_with_a_named_error() {
     );
     assert!(sides.may_be(Side::Front), "{sides}");
 }
+
+/// Random moderate inputs whose exact scaled distance is clear of the band's edges and of
+/// zero by a relative 1e-9 get a single certain side.
+fn clear_points_get_a_certain_side(seed: u64) -> Option<bool> {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut p = || moderate_point(&mut g);
+    let (n, p0, x) = (p(), p(), p());
+    let e = (seed % 50) as f64 / 8.0;
+    let (qn, w) = (q3(n), sub(&q3(x), &q3(p0)));
+    let (n2, s) = (dot(&qn, &qn), dot(&qn, &w));
+    let band = q(e) * q(e) * &n2;
+    let billion = Q::from_integer(1_000_000_000.into());
+    let gap = (&s * &s - &band) * &billion;
+    let clear_of_band = gap.clone() >= &s * &s + &band || -gap >= &s * &s + &band;
+    let clear_of_zero = &s * &s * &billion * &billion >= &n2 * dot(&w, &w);
+    if n2.is_zero() || !clear_of_band || !clear_of_zero {
+        return None;
+    }
+    let plane = Plane::<Interval>::from_normal_and_point(lift(n), lift(p0)).ok()?;
+    let side = plane
+        .classify(lift(x), Interval::point(e).unwrap())
+        .certain();
+    Some(side == Some(exact_side(&s, &n2, &q(e))))
+}
+
+#[test]
+fn clear_points_get_a_certain_side_that_is_the_exact_one() {
+    checker().quickcheck(
+        (|s| clear_points_get_a_certain_side(s).is_none_or(|ok| ok)) as fn(u64) -> bool,
+    );
+    let clear = (0..1000)
+        .filter(|&s| clear_points_get_a_certain_side(s).is_some())
+        .count();
+    assert!(clear > 500, "only {clear} of 1000 random cases were clear");
+}

@@ -104,3 +104,27 @@ fn spheres_tangent_to_the_face_an_edge_and_a_corner_overlap_certainly() {
         Verdict::False
     );
 }
+
+/// Random moderate spheres whose exact squared distance differs from r² by a relative 1e-9
+/// get the exact answer, certainly.
+fn clear_case(seed: u64) -> Option<bool> {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut p = || moderate_point(&mut g);
+    let (a, b, c, center) = (p(), p(), p(), p());
+    let r = (seed % 400) as f64 / 4.0;
+    let (d2, r2) = (exact_d2(center, [a, b, c]), q(r) * q(r));
+    let gap = (&d2 - &r2) * Q::from_integer(1_000_000_000.into());
+    if gap.clone() < &d2 + &r2 && -gap < &d2 + &r2 {
+        return None;
+    }
+    let s = Sphere::<Interval>::new(lift(center), r).ok()?;
+    let t = Triangle::new(lift(a), lift(b), lift(c)).ok()?;
+    Some(overlap_sphere_triangle(&s, &t).certain() == Some(d2 <= r2))
+}
+
+#[test]
+fn clear_random_spheres_get_certain_exact_answers() {
+    checker().quickcheck((|s| clear_case(s).is_none_or(|ok| ok)) as fn(u64) -> bool);
+    let clear = (0..1000).filter(|&s| clear_case(s).is_some()).count();
+    assert!(clear > 500, "only {clear} of 1000 random cases were clear");
+}

@@ -144,3 +144,35 @@ fn parallel_edges_and_degenerate_triangles_never_divide_by_zero() {
     .unwrap();
     assert_eq!(overlap_triangle_aabb(&point_inside, &b), Verdict::True);
 }
+
+/// A random moderate case is clear when growing and shrinking the box by 1e-9 of the scene's
+/// size does not change the exact answer; clear cases get that answer, certainly.
+fn clear_case(seed: u64) -> Option<bool> {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut p = || moderate_point(&mut g);
+    let (a, b, c, u, w) = (p(), p(), p(), p(), p());
+    let (lo, hi) = (u.min(w), u.max(w));
+    let size = [a, b, c, lo, hi]
+        .iter()
+        .flat_map(|v| v.to_array())
+        .fold(1.0f64, |m, x| m.max(x.abs()));
+    let d = Vec3::splat(size * 1e-9);
+    let grown = exact_overlap([a, b, c], lo - d, hi + d);
+    let shrunk = hi.x - lo.x > 2.0 * d.x
+        && hi.y - lo.y > 2.0 * d.y
+        && hi.z - lo.z > 2.0 * d.z
+        && exact_overlap([a, b, c], lo + d, hi - d);
+    if grown != shrunk {
+        return None;
+    }
+    let t = Triangle::<Interval>::new(lift(a), lift(b), lift(c)).ok()?;
+    let bx = Aabb::new(lift(lo), lift(hi)).ok()?;
+    Some(overlap_triangle_aabb(&t, &bx).certain() == Some(grown))
+}
+
+#[test]
+fn clear_random_cases_get_certain_exact_answers() {
+    checker().quickcheck((|s| clear_case(s).is_none_or(|ok| ok)) as fn(u64) -> bool);
+    let clear = (0..1000).filter(|&s| clear_case(s).is_some()).count();
+    assert!(clear > 500, "only {clear} of 1000 random cases were clear");
+}

@@ -274,3 +274,110 @@ fn ray_parameter_encloses_the_exact_hit_distance() {
     assert!(hit.t.contains_rational(&exact), "{} misses {exact}", hit.t);
     assert!(hit.t.width() < 1e-15);
 }
+
+/// Exact `|x| >= 1e-9 · scale`.
+fn clear(x: &Q, scale: &Q) -> bool {
+    abs(x) * Q::from_integer(1_000_000_000.into()) >= *scale
+}
+
+fn clear_random_cases_get_certain_answers(seed: u64) -> bool {
+    clear_case(seed).is_none_or(|ok| ok)
+}
+
+/// `None` when the case is not clear of the boundary.
+fn clear_case(seed: u64) -> Option<bool> {
+    // Moderate random inputs: coordinates from the grid and uniform ranges only.
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut p = || moderate_point(&mut g);
+    let (a, b, c, s, t) = (p(), p(), p(), p(), p());
+    let (qa, qb, qc, qs, qt) = (q3(a), q3(b), q3(c), q3(s), q3(t));
+    let dir = sub(&qt, &qs);
+    let n = cross(&sub(&qb, &qa), &sub(&qc, &qa));
+    let (nn, dd) = (dot(&n, &n), dot(&dir, &dir));
+    let denom = dot(&n, &dir);
+    // Clearly non-parallel: |n·dir| >= 1e-9 |n||dir| (squared).
+    if nn.is_zero()
+        || dd.is_zero()
+        || !clear(
+            &(&denom * &denom),
+            &(&nn * &dd / Q::from_integer(1_000_000_000.into())),
+        )
+    {
+        return None;
+    }
+    let lambda = dot(&n, &sub(&qa, &qs)) / &denom;
+    let x = add(&qs, &scale(&dir, &lambda));
+    // Barycentrics of the crossing point from the Gram system, and their distance from 0 and 1.
+    let (e1, e2, w) = (sub(&qb, &qa), sub(&qc, &qa), sub(&x, &qa));
+    let (g11, g12, g22) = (dot(&e1, &e1), dot(&e1, &e2), dot(&e2, &e2));
+    let det = &g11 * &g22 - &g12 * &g12;
+    let (r1, r2) = (dot(&e1, &w), dot(&e2, &w));
+    let u = (&r1 * &g22 - &r2 * &g12) / &det;
+    let v = (&g11 * &r2 - &g12 * &r1) / &det;
+    let one = Q::from_integer(1.into());
+    let unit = one.clone();
+    let all_clear = [
+        u.clone(),
+        v.clone(),
+        &one - &u - &v,
+        lambda.clone(),
+        &one - &lambda,
+    ]
+    .iter()
+    .all(|x| clear(x, &unit));
+    if !all_clear {
+        return None;
+    }
+    let seg = Segment::new(lift(s), lift(t)).unwrap();
+    let seg32 = Segment::<Interval<f32>>::new(Vec3::lift_f64(s), Vec3::lift_f64(t)).unwrap();
+    let tri32 =
+        Triangle::<Interval<f32>>::new(Vec3::lift_f64(a), Vec3::lift_f64(b), Vec3::lift_f64(c))
+            .unwrap();
+    let exact = exact_hit(s, t - s, [a, b, c], true);
+    let certified = intersect_segment_triangle(&seg, &triangle(a, b, c));
+    // The f32 enclosures of the f64 inputs are sound too (they hold the exact inputs).
+    let certified32 = intersect_segment_triangle(&seg32, &tri32);
+    Some(certified.certain() == exact && agrees(certified32, exact))
+}
+
+#[test]
+fn most_random_segments_are_clear_of_the_boundary() {
+    let clear = (0..1000).filter(|&s| clear_case(s).is_some()).count();
+    assert!(clear > 300, "only {clear} of 1000 random cases were clear");
+}
+
+#[test]
+fn clear_random_segments_get_certain_answers_and_f32_intervals_stay_sound() {
+    checker().quickcheck(clear_random_cases_get_certain_answers as fn(u64) -> bool);
+}
+
+#[test]
+fn sliver_triangles_are_never_certainly_wrong() {
+    // Needle-thin triangles: two corners 1e-12 apart, or a third corner 1e-13 off the line.
+    let mut g = Gen::from_size_and_seed(100, 3);
+    for i in 0..2000 {
+        let (a, b) = (point(&mut g), point(&mut g));
+        let c = if i % 2 == 0 {
+            a + Vec3::new(1e-12, -1e-12, 0.0)
+        } else {
+            a + (b - a) * 0.5 + Vec3::new(0.0, 0.0, 1e-13)
+        };
+        let target = a + (b - a) * 0.25;
+        let d = point(&mut g);
+        let (p, q) = (target + d, target - d);
+        if !finite(&[a, b, c, p, q, q - p]) {
+            continue;
+        }
+        let seg = Segment::new(lift(p), lift(q)).unwrap();
+        let v = intersect_segment_triangle(&seg, &triangle(a, b, c));
+        assert!(
+            agrees(v, exact_hit(p, q - p, [a, b, c], true)),
+            "sliver case {i}"
+        );
+        let pv = point_in_triangle(lift(target), &triangle(a, b, c));
+        assert!(
+            agrees(pv, in_triangle(&q3(target), &q3(a), &q3(b), &q3(c))),
+            "sliver point {i}"
+        );
+    }
+}

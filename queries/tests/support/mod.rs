@@ -114,3 +114,17 @@ pub fn ulps(x: f64, k: i64) -> f64 {
 pub fn abs(x: &Q) -> Q {
     x.abs()
 }
+
+/// A point with moderate coordinates: zero or between 1e-3 and 1e3 in magnitude (so nothing
+/// underflows or overflows in a query's formula).
+pub fn moderate_point(g: &mut Gen) -> Vec3<f64> {
+    loop {
+        let v = point(g);
+        if v.to_array()
+            .iter()
+            .all(|c| c.abs() <= 1e3 && (*c == 0.0 || c.abs() >= 1e-3))
+        {
+            return v;
+        }
+    }
+}
