@@ -16,6 +16,9 @@
 //! | [`cast_ray_triangle`] | `ray_triangle.rs` | [`RayHit`]: `Verdict` and `t` |
 //! | [`overlap_triangle_aabb`] | `triangle_aabb.rs` | `Verdict` (13-axis SAT) |
 //! | [`overlap_sphere_triangle`] | `sphere_triangle.rs` | `Verdict` |
+//! | [`overlap_obb_obb`] | `obb_obb.rs` | `Verdict` (15-axis SAT) |
+//! | [`cast_ray_aabb`] | `ray_aabb.rs` | [`RayAabbHit`]: `Verdict`, entry and exit `t` |
+//! | [`overlap_sphere_sphere`], [`overlap_aabb_aabb`] | `simple_overlaps.rs` | `Verdict` |
 //!
 //! ```
 //! use surety_intervals::{Interval, Verdict};
@@ -33,12 +36,16 @@
 mod aabb;
 mod error;
 mod moller_trumbore;
+mod obb;
+mod obb_obb;
 mod plane;
 mod point_triangle;
 mod ray;
+mod ray_aabb;
 mod ray_triangle;
 mod segment;
 mod segment_triangle;
+mod simple_overlaps;
 mod sphere;
 mod sphere_aabb;
 mod sphere_triangle;
@@ -48,12 +55,18 @@ mod validate;
 
 pub use aabb::Aabb;
 pub use error::{Problem, ShapeError};
+pub use obb::Obb;
+pub use obb_obb::{may_overlap_obb_obb, overlap_obb_obb};
 pub use plane::{Plane, Side, Sides};
 pub use point_triangle::{may_be_in_triangle, point_in_triangle};
 pub use ray::Ray;
+pub use ray_aabb::{cast_ray_aabb, may_hit_ray_aabb, RayAabbHit};
 pub use ray_triangle::{cast_ray_triangle, may_hit_ray_triangle, RayHit};
 pub use segment::Segment;
 pub use segment_triangle::{intersect_segment_triangle, may_intersect_segment_triangle};
+pub use simple_overlaps::{
+    may_overlap_aabb_aabb, may_overlap_sphere_sphere, overlap_aabb_aabb, overlap_sphere_sphere,
+};
 pub use sphere::Sphere;
 pub use sphere_aabb::{may_overlap_sphere_aabb, overlap_sphere_aabb};
 pub use sphere_triangle::{may_overlap_sphere_triangle, overlap_sphere_triangle};

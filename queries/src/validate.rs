@@ -5,7 +5,7 @@ use surety_intervals::{Endpoint, Scalar, Vec3};
 
 use crate::{Problem, ShapeError};
 
-const AXES: [[&str; 3]; 12] = [
+const AXES: [[&str; 3]; 14] = [
     ["center.x", "center.y", "center.z"],
     ["min.x", "min.y", "min.z"],
     ["max.x", "max.y", "max.z"],
@@ -18,6 +18,8 @@ const AXES: [[&str; 3]; 12] = [
     ["origin.x", "origin.y", "origin.z"],
     ["direction.x", "direction.y", "direction.z"],
     ["point.x", "point.y", "point.z"],
+    ["axes.x", "axes.y", "axes.z"],
+    ["half_extents.x", "half_extents.y", "half_extents.z"],
 ];
 
 /// The field names of a vector's components, e.g. `["min.x", "min.y", "min.z"]`.
