@@ -83,6 +83,22 @@ pub fn main() -> Result<(), ShapeError> {
         overlap_triangle_aabb(&above, &unit_box),
     );
 
+    println!("\n── boxes");
+    let axes = [v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
+    let a = Obb::new(v(0.0, 0.0, 0.0), axes, v(1.0, 1.0, 1.0))?;
+    let face_to_face = Obb::new(v(2.0, 0.5, 0.0), axes, v(1.0, 1.0, 1.0))?;
+    show(
+        "overlap_obb_obb(unit box, the same box moved by (2, 0.5, 0))   # face to face, parallel edges",
+        overlap_obb_obb(&a, &face_to_face),
+    );
+    let graze = Ray::new(v(1.0, 1.0, -5.0), v(0.0, 0.0, 1.0))?;
+    let hit = cast_ray_aabb(&graze, &unit_box);
+    println!(">>> cast_ray_aabb(ray((1, 1, -5), dir (0, 0, 1)), box)   # along an edge of the box");
+    println!(
+        "hit {}, enters at t in {}, leaves at t in {}",
+        hit.hit, hit.t_enter, hit.t_exit
+    );
+
     println!("\n── sphere–triangle");
     let big = Triangle::new(v(0.0, 0.0, 0.0), v(4.0, 0.0, 0.0), v(0.0, 4.0, 0.0))?;
     let resting = Sphere::new(v(1.0, 1.0, 0.75), 0.75)?;

@@ -79,9 +79,10 @@ pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scala
 pub mod prelude {
     pub use crate::{Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
     pub use surety_queries::{
-        cast_ray_triangle, intersect_segment_triangle, overlap_sphere_aabb,
-        overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Plane, Ray,
-        Segment, ShapeError, Side, Sphere, Triangle,
+        cast_ray_aabb, cast_ray_triangle, intersect_segment_triangle, overlap_aabb_aabb,
+        overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_sphere, overlap_sphere_triangle,
+        overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Plane, Ray, Segment, ShapeError, Side,
+        Sphere, Triangle,
     };
 }
 
