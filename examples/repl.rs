@@ -478,6 +478,30 @@ const FUNCTIONS: &[(&str, &str, &str, &str)] = &[
         "triangle–box overlap",
     ),
     (
+        "sphere_sphere",
+        "sphere_sphere(c1, r1, c2, r2)",
+        "sphere_sphere((0, 0, 0), 1, (3, 4, 0), 4)",
+        "sphere–sphere overlap",
+    ),
+    (
+        "aabb_aabb",
+        "aabb_aabb(min1, max1, min2, max2)",
+        "aabb_aabb((0, 0, 0), (1, 1, 1), (1, 1, 1), (2, 2, 2))",
+        "box–box overlap",
+    ),
+    (
+        "obb_obb",
+        "obb_obb(c1, half1, c2, half2, angle)",
+        "obb_obb((0, 0, 0), (1, 1, 1), (2.5, 0, 0), (1, 1, 1), 0.5)",
+        "overlap of a box with the world axes and a box turned by angle (radians) about z",
+    ),
+    (
+        "ray_aabb",
+        "ray_aabb(origin, dir, min, max)",
+        "ray_aabb((1, 1, -5), (0, 0, 1), (0, 0, 0), (1, 1, 1))",
+        "ray meets box (slab test)",
+    ),
+    (
         "sphere_triangle",
         "sphere_triangle(center, radius, a, b, c)",
         "sphere_triangle((0.2, 0.2, 0.5), 0.5, (0, 0, 0), (1, 0, 0), (0, 1, 0))",
@@ -560,6 +584,51 @@ fn call(name: &str, args: &[Value], column: usize, session: &Session) -> Result<
                 shape(Triangle::new(v(2)?, v(3)?, v(4)?), column)?,
             );
             Value::Verdict(overlap_sphere_triangle(&s, &t))
+        }
+        "sphere_sphere" => {
+            let (a, b) = (
+                shape(Sphere::new(v(0)?, n(1)?), column)?,
+                shape(Sphere::new(v(2)?, n(3)?), column)?,
+            );
+            Value::Verdict(overlap_sphere_sphere(&a, &b))
+        }
+        "aabb_aabb" => {
+            let (a, b) = (
+                shape(Aabb::new(v(0)?, v(1)?), column)?,
+                shape(Aabb::new(v(2)?, v(3)?), column)?,
+            );
+            Value::Verdict(overlap_aabb_aabb(&a, &b))
+        }
+        "obb_obb" => {
+            // The angle only builds the axes: its midpoint's rounded cosine and sine are the
+            // axes, and the test is exact for the axes as given.
+            let angle = n(4)?.mid();
+            let (c, s) = (angle.cos(), angle.sin());
+            let lift = |x: f64| Interval::enclose(x);
+            let one = Interval::ONE;
+            let zero = Interval::ZERO;
+            let world = [
+                Vec3::new(one, zero, zero),
+                Vec3::new(zero, one, zero),
+                Vec3::new(zero, zero, one),
+            ];
+            let turned = [
+                Vec3::new(lift(c), lift(s), zero),
+                Vec3::new(lift(-s), lift(c), zero),
+                Vec3::new(zero, zero, one),
+            ];
+            let (a, b) = (
+                shape(Obb::new(v(0)?, world, v(1)?), column)?,
+                shape(Obb::new(v(2)?, turned, v(3)?), column)?,
+            );
+            Value::Verdict(overlap_obb_obb(&a, &b))
+        }
+        "ray_aabb" => {
+            let (r, b) = (
+                shape(Ray::new(v(0)?, v(1)?), column)?,
+                shape(Aabb::new(v(2)?, v(3)?), column)?,
+            );
+            Value::Verdict(cast_ray_aabb(&r, &b).hit)
         }
         _ => return err(column, format!("unknown function '{name}'")),
     };

@@ -90,6 +90,36 @@ fn f32_mode_rounds_outward_to_f32_ends_and_quit_stops_reading() {
 }
 
 #[test]
+fn box_queries_answer_from_the_repl() {
+    let t = transcript(
+        "sphere_sphere((0, 0, 0), 1, (3, 4, 0), 4)\n\
+         aabb_aabb((0, 0, 0), (1, 1, 1), (1, 1, 1), (2, 2, 2))\n\
+         obb_obb((0, 0, 0), (1, 1, 1), (2.3, 0, 0), (1, 1, 1), 0)\n\
+         obb_obb((0, 0, 0), (1, 1, 1), (2.3, 0, 0), (1, 1, 1), 0.5)\n\
+         ray_aabb((1, 1, -5), (0, 0, 1), (0, 0, 0), (1, 1, 1))\n",
+    );
+    assert!(answer_to(&t, "sphere_sphere((0, 0, 0), 1, (3, 4, 0), 4)").starts_with("true"));
+    assert!(
+        answer_to(&t, "aabb_aabb((0, 0, 0), (1, 1, 1), (1, 1, 1), (2, 2, 2))").starts_with("true")
+    );
+    assert!(answer_to(
+        &t,
+        "obb_obb((0, 0, 0), (1, 1, 1), (2.3, 0, 0), (1, 1, 1), 0)"
+    )
+    .starts_with("false"));
+    // Turned by 0.5 rad, the second box reaches cos 0.5 + sin 0.5 ≈ 1.36 toward the first:
+    // 1 + 1.36 > 2.3, so they overlap; unturned, 1 + 1 < 2.3.
+    assert!(answer_to(
+        &t,
+        "obb_obb((0, 0, 0), (1, 1, 1), (2.3, 0, 0), (1, 1, 1), 0.5)"
+    )
+    .starts_with("true"));
+    assert!(
+        answer_to(&t, "ray_aabb((1, 1, -5), (0, 0, 1), (0, 0, 0), (1, 1, 1))").starts_with("true")
+    );
+}
+
+#[test]
 fn help_lists_every_function_with_an_example() {
     let t = transcript("help\n");
     for f in [
@@ -102,5 +132,5 @@ fn help_lists_every_function_with_an_example() {
     ] {
         assert!(t.contains(f), "help does not mention {f}");
     }
-    assert!(t.matches("e.g.").count() >= 17);
+    assert!(t.matches("e.g.").count() >= 21);
 }
