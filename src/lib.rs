@@ -80,9 +80,9 @@ pub mod prelude {
     pub use crate::{Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
     pub use surety_queries::{
         cast_ray_aabb, cast_ray_triangle, intersect_segment_triangle, overlap_aabb_aabb,
-        overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_sphere, overlap_sphere_triangle,
-        overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Plane, Ray, Segment, ShapeError, Side,
-        Sphere, Triangle,
+        overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere,
+        overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Plane, Ray,
+        Segment, ShapeError, Side, Sphere, Triangle,
     };
 }
 

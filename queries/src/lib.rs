@@ -16,6 +16,7 @@
 //! | [`cast_ray_triangle`] | `ray_triangle.rs` | [`RayHit`]: `Verdict` and `t` |
 //! | [`overlap_triangle_aabb`] | `triangle_aabb.rs` | `Verdict` (13-axis SAT) |
 //! | [`overlap_sphere_triangle`] | `sphere_triangle.rs` | `Verdict` |
+//! | [`overlap_sphere_obb`] | `sphere_obb.rs` | `Verdict` (two exact certificates) |
 //! | [`overlap_obb_obb`] | `obb_obb.rs` | `Verdict` (15-axis SAT) |
 //! | [`cast_ray_aabb`] | `ray_aabb.rs` | [`RayAabbHit`]: `Verdict`, entry and exit `t` |
 //! | [`overlap_sphere_sphere`], [`overlap_aabb_aabb`] | `simple_overlaps.rs` | `Verdict` |
@@ -48,6 +49,7 @@ mod segment_triangle;
 mod simple_overlaps;
 mod sphere;
 mod sphere_aabb;
+mod sphere_obb;
 mod sphere_triangle;
 mod triangle;
 mod triangle_aabb;
@@ -69,6 +71,7 @@ pub use simple_overlaps::{
 };
 pub use sphere::Sphere;
 pub use sphere_aabb::{may_overlap_sphere_aabb, overlap_sphere_aabb};
+pub use sphere_obb::{may_overlap_sphere_obb, overlap_sphere_obb};
 pub use sphere_triangle::{may_overlap_sphere_triangle, overlap_sphere_triangle};
 pub use triangle::Triangle;
 pub use triangle_aabb::{may_overlap_triangle_aabb, overlap_triangle_aabb};

@@ -9,8 +9,8 @@ use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_aabb, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_sphere, Aabb, Obb, Ray,
-    Sphere,
+    cast_ray_aabb, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_obb, overlap_sphere_sphere,
+    Aabb, Obb, Ray, Sphere,
 };
 
 /// A rotation's columns from an axis-angle, rounded to f64 (so not exactly orthonormal).
@@ -270,4 +270,167 @@ fn obb_proof_reaches_both_certain_answers() {
         yes > 50 && no > 50,
         "{yes} certain overlaps, {no} certain separations"
     );
+}
+
+/// Solves `m·x = b` exactly (Gaussian elimination); `None` when `m` is singular.
+fn solve(mut m: Vec<Vec<Q>>, mut b: Vec<Q>) -> Option<Vec<Q>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).find(|&r| !m[r][col].is_zero())?;
+        m.swap(col, pivot);
+        b.swap(col, pivot);
+        for r in 0..n {
+            if r != col && !m[r][col].is_zero() {
+                let f = &m[r][col] / &m[col][col];
+                let pivot_row = m[col].clone();
+                for (x, p) in m[r].iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= &f * p;
+                }
+                let v = &f * &b[col];
+                b[r] -= v;
+            }
+        }
+    }
+    Some((0..n).map(|i| &b[i] / &m[i][i]).collect())
+}
+
+/// Exact squared distance from `p` to the parallelepiped `{c + Σ tᵢ·aᵢ : |tᵢ| <= eᵢ}`: the
+/// least over its 27 faces (of every dimension) of the distance to the face's affine hull,
+/// counted only where that closest point lies in the face. The global minimiser lies in the
+/// relative interior of some face and is that face's candidate, so the least candidate is it.
+/// Independent of the library's clamp-and-certify formula.
+fn exact_box_distance_squared(p: Vec3<f64>, bx: &Box3) -> Q {
+    let a = bx.axes.map(q3);
+    let e = bx.half.to_array().map(q);
+    let d = sub(&q3(p), &q3(bx.center));
+    let mut best: Option<Q> = None;
+    for code in 0..27u32 {
+        // Per axis: 0 free, 1 at +e, 2 at -e.
+        let state = [code % 3, code / 3 % 3, code / 9];
+        let mut r = d.clone();
+        let mut free = Vec::new();
+        for i in 0..3 {
+            match state[i] {
+                0 => free.push(i),
+                1 => r = sub(&r, &scale(&a[i], &e[i])),
+                _ => r = add(&r, &scale(&a[i], &e[i])),
+            }
+        }
+        let gram = free
+            .iter()
+            .map(|&i| free.iter().map(|&j| dot(&a[i], &a[j])).collect())
+            .collect();
+        let rhs = free.iter().map(|&i| dot(&a[i], &r)).collect();
+        let Some(t) = solve(gram, rhs) else { continue };
+        if free.iter().zip(&t).any(|(&i, ti)| ti.abs() > e[i]) {
+            continue;
+        }
+        for (&i, ti) in free.iter().zip(&t) {
+            r = sub(&r, &scale(&a[i], ti));
+        }
+        let d2 = dot(&r, &r);
+        best = Some(best.map_or(d2.clone(), |b| b.min(d2)));
+    }
+    best.expect("the all-fixed corners are always candidates")
+}
+
+fn sphere_obb_case(seed: u64) -> (Vec3<f64>, f64, Box3) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (axis, half) = (moderate_point(&mut g), moderate_point(&mut g).abs());
+    let axes = match seed % 3 {
+        0 => [
+            Vec3::new(0.0, 1.0, 0.0),
+            Vec3::new(0.0, 0.0, -1.0),
+            Vec3::new(-1.0, 0.0, 0.0),
+        ],
+        _ => rotation(axis + Vec3::splat(0.5), (seed % 628) as f64 / 100.0),
+    };
+    let bx = Box3 {
+        center: moderate_point(&mut g),
+        axes,
+        half,
+    };
+    // A local point: inside, beyond a face, an edge or a corner; the radius its rounded
+    // distance to the box, nudged by a few ulps (tangency), or unrelated.
+    let mut local = moderate_point(&mut g);
+    for (i, l) in [&mut local.x, &mut local.y, &mut local.z]
+        .into_iter()
+        .enumerate()
+    {
+        if (seed >> i) % 2 == 0 {
+            *l = l.clamp(-half.to_array()[i], half.to_array()[i]);
+        }
+    }
+    let c = bx.center + axes[0] * local.x + axes[1] * local.y + axes[2] * local.z;
+    let clamped = local.max(-half).min(half);
+    let gap = (local - clamped).length();
+    let r = match seed % 5 {
+        0 => moderate_point(&mut g).x.abs(),
+        k => ulps(gap, k as i64 - 2).max(0.0),
+    };
+    (c, r, bx)
+}
+
+fn sphere_obb_verdicts_agree_with_the_exact_distance(seed: u64) -> bool {
+    let (c, r, bx) = sphere_obb_case(seed);
+    let exact = exact_box_distance_squared(c, &bx) <= q(r) * q(r);
+    let s = Sphere::<Interval>::new(lift(c), r).unwrap();
+    overlap_sphere_obb(&s, &obb(&bx))
+        .certain()
+        .is_none_or(|v| v == exact)
+}
+
+#[test]
+fn sphere_obb_verdicts_agree_with_the_exact_distance_at_faces_edges_corners_and_tangency() {
+    checker().quickcheck(sphere_obb_verdicts_agree_with_the_exact_distance as fn(u64) -> bool);
+}
+
+#[test]
+fn sphere_obb_is_certain_on_clear_cases_and_maybe_only_near_tangency() {
+    let (mut certain, mut clear, mut clear_maybe) = (0, 0, 0);
+    for seed in 0..1500 {
+        let (c, r, bx) = sphere_obb_case(seed);
+        let v = overlap_sphere_obb(&Sphere::<Interval>::new(lift(c), r).unwrap(), &obb(&bx));
+        certain += usize::from(v.certain().is_some());
+        // Clear: the exact distance is off the radius by more than 1e-6 relative to the
+        // distances and the scene (a center a hair from the surface with r = 0 is not clear).
+        let (d2, r2) = (exact_box_distance_squared(c, &bx), q(r) * q(r));
+        let scene = (c - bx.center).length_squared() + bx.half.length_squared();
+        let margin = q(1e-6) * (&d2 + &r2 + q(scene * 1e-6));
+        if (&d2 - &r2).abs() > margin {
+            clear += 1;
+            clear_maybe += usize::from(v.certain().is_none());
+        }
+    }
+    assert!(clear > 200, "{clear} clear cases");
+    assert_eq!(clear_maybe, 0, "clear cases must be certain");
+    // Four in five cases are within two ulps of tangency by construction.
+    assert!(certain > 600, "{certain} of 1500 certain");
+}
+
+#[test]
+fn sphere_tangent_to_an_exact_box_face_edge_and_corner_touches_and_a_hair_more_is_apart() {
+    let bx = Box3 {
+        center: Vec3::new(1.0, 1.0, 1.0),
+        axes: [
+            Vec3::new(0.0, 0.0, 1.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+        ],
+        half: Vec3::new(1.0, 2.0, 3.0),
+    };
+    // The box spans x in [-1, 3], y in [-2, 4], z in [0, 2]. Tangent to the face x = 3, the
+    // edge (x = 3, y = 4) and the corner (3, 4, 2), at distances 1, 5 and 3.
+    for (c, r) in [
+        (Vec3::new(4.0, 1.0, 1.0), 1.0),
+        (Vec3::new(6.0, 8.0, 1.0), 5.0),
+        (Vec3::new(4.0, 6.0, 4.0), 3.0),
+    ] {
+        let exact = exact_box_distance_squared(c, &bx) <= q(r) * q(r);
+        let v = overlap_sphere_obb(&Sphere::<Interval>::new(lift(c), r).unwrap(), &obb(&bx));
+        assert!(exact, "tangent by construction");
+        assert_eq!(v, Verdict::True, "center {c:?}");
+        let apart = Sphere::<Interval>::new(lift(c), r.next_down().next_down()).unwrap();
+        assert_eq!(overlap_sphere_obb(&apart, &obb(&bx)), Verdict::False);
+    }
 }
