@@ -24,6 +24,9 @@ pub enum Problem {
     /// A vector that must not be zero is (or may be, for intervals) zero: a plane's normal, or
     /// the normal of the triangle a plane is built from.
     Degenerate,
+    /// An index that names no element: a mesh triangle's corner index beyond its vertices
+    /// (`limit` is the number of vertices).
+    OutOfRange,
 }
 
 /// A shape constructor refused its input: which shape, which field, what is wrong, and the
@@ -65,6 +68,9 @@ impl fmt::Display for ShapeError {
             Problem::NotFinite => write!(f, "{shape} {field} must be finite, got {value}"),
             Problem::Negative => write!(f, "{shape} {field} must be >= 0, got {value}"),
             Problem::Degenerate => write!(f, "{shape} {field} must not be the zero vector"),
+            Problem::OutOfRange => {
+                write!(f, "{shape} {field} is {value}, beyond the {limit} vertices")
+            }
             Problem::Reversed => {
                 let max_field = field.replacen("min", "max", 1);
                 write!(f, "{shape} {field} is {value}, above {max_field} {limit}")

@@ -20,6 +20,17 @@
 //! | [`overlap_obb_obb`] | `obb_obb.rs` | `Verdict` (15-axis SAT) |
 //! | [`cast_ray_aabb`] | `ray_aabb.rs` | [`RayAabbHit`]: `Verdict`, entry and exit `t` |
 //! | [`overlap_sphere_sphere`], [`overlap_aabb_aabb`] | `simple_overlaps.rs` | `Verdict` |
+//! | [`sweep_sphere_triangle`] | `motion/sweep.rs` | [`SweepHit`]: `Verdict`, time of impact |
+//! | [`move_particle`] | `motion/particle.rs` | [`ParticleMove`]: end, `Verdict` |
+//! | [`slide_sphere`] | `motion/slide.rs` | [`Slide`]: end, contacts |
+//!
+//! # Motion
+//! [`move_particle`] (seed 000) and [`slide_sphere`] (seed 003) move bodies through a
+//! [`TriangleMesh`] and, with interval scalars, never end in contact or inside: each move is
+//! cut before the earliest contact that cannot be ruled out, its end is rounded to the
+//! position's float type, and the move actually made (to the rounded end) is checked again and
+//! backed off if the check fails. Safety needs no epsilon; [`safe_epsilon`] gives the smallest
+//! tolerance for the stop gap.
 //!
 //! ```
 //! use surety_intervals::{Interval, Verdict};
@@ -36,7 +47,9 @@
 
 mod aabb;
 mod error;
+mod mesh;
 mod moller_trumbore;
+mod motion;
 mod obb;
 mod obb_obb;
 mod plane;
@@ -57,6 +70,11 @@ mod validate;
 
 pub use aabb::Aabb;
 pub use error::{Problem, ShapeError};
+pub use mesh::TriangleMesh;
+pub use motion::{
+    closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,
+    ParticleMove, Slide, SlideOptions, SweepHit,
+};
 pub use obb::Obb;
 pub use obb_obb::{may_overlap_obb_obb, overlap_obb_obb};
 pub use plane::{Plane, Side, Sides};

@@ -5,7 +5,7 @@ use surety_intervals::{Endpoint, Scalar, Vec3};
 
 use crate::{Problem, ShapeError};
 
-const AXES: [[&str; 3]; 14] = [
+const AXES: [[&str; 3]; 17] = [
     ["center.x", "center.y", "center.z"],
     ["min.x", "min.y", "min.z"],
     ["max.x", "max.y", "max.z"],
@@ -20,6 +20,9 @@ const AXES: [[&str; 3]; 14] = [
     ["point.x", "point.y", "point.z"],
     ["axes.x", "axes.y", "axes.z"],
     ["half_extents.x", "half_extents.y", "half_extents.z"],
+    ["from.x", "from.y", "from.z"],
+    ["to.x", "to.y", "to.z"],
+    ["motion.x", "motion.y", "motion.z"],
 ];
 
 /// The field names of a vector's components, e.g. `["min.x", "min.y", "min.z"]`.

@@ -1,0 +1,175 @@
+//! The triangle mesh that motion queries move against.
+
+use surety_intervals::{Endpoint, Scalar, Vec3};
+
+use crate::{Problem, ShapeError, Triangle};
+
+/// A triangle soup or a closed mesh, with a bounding box per triangle for culling.
+///
+/// # Properties
+/// - Each triangle's front is the side its normal `(b - a) × (c - a)` points to: for the motion
+///   queries the front is free space and the back is solid, so a closed mesh that bounds a
+///   room has its normals pointing into the room, one that bounds a solid has them pointing
+///   out.
+/// - Culling is exact: a triangle is skipped only when its bounding box (the exact bounds of
+///   its corners) misses the query's box (computed with outward rounding), so it never drops
+///   a triangle a query could touch.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Vec3};
+/// use surety_queries::TriangleMesh;
+///
+/// // A floor: two triangles facing up.
+/// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]]
+///     .map(|[x, y, z]| Vec3::new(x, y, z));
+/// let floor = TriangleMesh::<f64>::new(&v, &[[0, 1, 2], [0, 2, 3]])?;
+/// assert_eq!(floor.len(), 2);
+/// assert_eq!(floor.triangles()[1].normal(), Vec3::new(0.0, 0.0, 1.0));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TriangleMesh<S> {
+    triangles: Vec<Triangle<S>>,
+    /// Per triangle: exact lower and upper bounds of its corners, as `f64`.
+    boxes: Vec<[[f64; 3]; 2]>,
+}
+
+impl<S: Scalar> TriangleMesh<S> {
+    /// A mesh from shared vertices and corner indices, one `[a, b, c]` per triangle.
+    ///
+    /// # Errors
+    /// A [`ShapeError`] when a vertex coordinate is not finite (naming `a.x` … of the first
+    /// triangle that uses it), or an index is beyond the vertices ([`Problem::OutOfRange`]).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::{Problem, TriangleMesh};
+    ///
+    /// let v = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
+    /// let err = TriangleMesh::<f64>::new(&v, &[[0, 1, 3]]).unwrap_err();
+    /// assert_eq!(err.problem, Problem::OutOfRange);
+    /// assert_eq!(err.to_string(), "mesh indices is 3, beyond the 3 vertices");
+    /// ```
+    pub fn new<V: Into<Vec3<S>> + Copy>(
+        vertices: &[V],
+        indices: &[[usize; 3]],
+    ) -> Result<Self, ShapeError> {
+        let corner = |i: usize| {
+            vertices.get(i).map(|&v| v.into()).ok_or(ShapeError {
+                shape: "mesh",
+                field: "indices",
+                problem: Problem::OutOfRange,
+                value: i as f64,
+                limit: vertices.len() as f64,
+            })
+        };
+        let triangles = indices
+            .iter()
+            .map(|&[a, b, c]| Triangle::new(corner(a)?, corner(b)?, corner(c)?))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self::from_triangles(triangles))
+    }
+
+    /// A mesh from triangles (already checked by [`Triangle::new`]).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::{Triangle, TriangleMesh};
+    ///
+    /// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+    /// assert_eq!(TriangleMesh::from_triangles(vec![t; 3]).len(), 3);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn from_triangles(triangles: Vec<Triangle<S>>) -> Self {
+        let boxes = triangles
+            .iter()
+            .map(|t| {
+                let mut b = [[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]];
+                for corner in t.corners() {
+                    for (axis, c) in corner.to_array().into_iter().enumerate() {
+                        let (lo, hi) = c.bounds();
+                        b[0][axis] = b[0][axis].min(lo.as_f64());
+                        b[1][axis] = b[1][axis].max(hi.as_f64());
+                    }
+                }
+                b
+            })
+            .collect();
+        Self { triangles, boxes }
+    }
+
+    /// The triangles, in the order given.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::TriangleMesh;
+    ///
+    /// let v = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
+    /// let m = TriangleMesh::<f64>::new(&v, &[[0, 1, 2]])?;
+    /// assert_eq!(m.triangles()[0].corners()[2].y, 1.0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn triangles(&self) -> &[Triangle<S>] {
+        &self.triangles
+    }
+
+    /// The number of triangles.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::TriangleMesh;
+    ///
+    /// assert_eq!(TriangleMesh::<f64>::from_triangles(Vec::new()).len(), 0);
+    /// ```
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.triangles.len()
+    }
+
+    /// Whether the mesh has no triangles.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::TriangleMesh;
+    ///
+    /// assert!(TriangleMesh::<f64>::from_triangles(Vec::new()).is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.triangles.is_empty()
+    }
+
+    /// The indices of the triangles whose bounding boxes meet the closed box `[lo, hi]`.
+    pub(crate) fn near(&self, lo: [f64; 3], hi: [f64; 3]) -> impl Iterator<Item = usize> + '_ {
+        self.boxes.iter().enumerate().filter_map(move |(i, b)| {
+            let meets = (0..3).all(|k| b[0][k] <= hi[k] && lo[k] <= b[1][k]);
+            meets.then_some(i)
+        })
+    }
+}
+
+/// The box of the points within `radius` of the segment `p → q`, rounded outward.
+pub(crate) fn swept_box<F: Endpoint>(p: Vec3<F>, q: Vec3<F>, radius: f64) -> [[f64; 3]; 2] {
+    let (p, q) = (p.to_array(), q.to_array());
+    let mut b = [[0.0; 3]; 2];
+    for k in 0..3 {
+        let (a, c) = (p[k].as_f64(), q[k].as_f64());
+        let (lo, hi) = (a.min(c), a.max(c));
+        b[0][k] = if radius == 0.0 {
+            lo
+        } else {
+            (lo - radius).next_down()
+        };
+        b[1][k] = if radius == 0.0 {
+            hi
+        } else {
+            (hi + radius).next_up()
+        };
+    }
+    b
+}

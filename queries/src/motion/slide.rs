@@ -1,0 +1,233 @@
+//! Collide-and-slide: a sphere moved through a triangle mesh (seed 003).
+
+use surety_intervals::{Endpoint, Scalar, Vec3};
+
+use super::{check_epsilon, finite_point, lift, settle, widen};
+use crate::mesh::swept_box;
+use crate::validate::non_negative;
+use crate::{sweep_sphere_triangle, ShapeError, Sphere, Triangle, TriangleMesh};
+
+/// Settings for [`slide_sphere`].
+///
+/// # Example
+/// ```
+/// use surety_queries::SlideOptions;
+///
+/// let o = SlideOptions { epsilon: 1e-9, ..SlideOptions::default() };
+/// assert_eq!(o.max_iterations, 4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideOptions {
+    /// How far from a surface the sphere stops, as a distance along the contact normal
+    /// (halved, like the particle's): `0` is allowed and still safe with intervals.
+    pub epsilon: f64,
+    /// The most straight steps one call takes (each ends at a contact or the goal).
+    pub max_iterations: u32,
+}
+
+impl Default for SlideOptions {
+    fn default() -> Self {
+        Self {
+            epsilon: 1e-9,
+            max_iterations: 4,
+        }
+    }
+}
+
+/// Where a collide-and-slide move ended.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Vec3};
+/// use surety_queries::{slide_sphere, SlideOptions, TriangleMesh};
+///
+/// let mesh = TriangleMesh::<Interval>::from_triangles(Vec::new());
+/// let s = slide_sphere(&mesh, Vec3::new(0.0, 0.0, 0.0), 1.0, Vec3::new(1.0, 2.0, 3.0), SlideOptions::default())?;
+/// assert_eq!((s.end, s.contacts, s.exhausted), (Vec3::new(1.0, 2.0, 3.0), 0, false));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slide<F> {
+    /// The sphere's center after the move.
+    pub end: Vec3<F>,
+    /// How many steps stopped at a possible contact.
+    pub contacts: u32,
+    /// Whether motion was left over when the iteration cap was reached.
+    pub exhausted: bool,
+}
+
+/// The point of the triangle `[a, b, c]` closest to `p`, in plain `f64` (Ericson's region
+/// walk, *Real-Time Collision Detection* §5.1.5): approximate, for choosing a contact normal
+/// (which needs no certificate: every certified step is checked whatever its direction).
+///
+/// # Example
+/// ```
+/// use surety_intervals::Vec3;
+/// use surety_queries::closest_point_on_triangle;
+///
+/// let t = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0), Vec3::new(0.0, 2.0, 0.0)];
+/// assert_eq!(closest_point_on_triangle(Vec3::new(0.5, 0.5, 3.0), t), Vec3::new(0.5, 0.5, 0.0));
+/// assert_eq!(closest_point_on_triangle(Vec3::new(-1.0, -1.0, 0.0), t), t[0]);
+/// ```
+pub fn closest_point_on_triangle(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
+    let (ab, ac, ap) = (b - a, c - a, p - a);
+    let (d1, d2) = (ab.dot(ap), ac.dot(ap));
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return a;
+    }
+    let bp = p - b;
+    let (d3, d4) = (ab.dot(bp), ac.dot(bp));
+    if d3 >= 0.0 && d4 <= d3 {
+        return b;
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        return a + ab * (d1 / (d1 - d3));
+    }
+    let cp = p - c;
+    let (d5, d6) = (ab.dot(cp), ac.dot(cp));
+    if d6 >= 0.0 && d5 <= d6 {
+        return c;
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        return a + ac * (d2 / (d2 - d6));
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 {
+        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    }
+    let denom = va + vb + vc;
+    if denom.is_nan() || denom <= 0.0 {
+        return a; // degenerate triangle: any corner will do for a normal
+    }
+    a + ab * (vb / denom) + ac * (vc / denom)
+}
+
+fn corners_f64<S: Scalar>(t: &Triangle<S>) -> [Vec3<f64>; 3] {
+    t.corners().map(|v| v.map(|x| x.bounds().0.as_f64()))
+}
+
+/// Moves a sphere of radius `radius` from `center` by `motion` through a triangle mesh,
+/// sliding along what it hits: each step goes to a certified safe time, the rest of the
+/// motion is projected onto the contact plane, and the loop stops after
+/// `options.max_iterations` steps (no recursion, no endless retries).
+///
+/// Faces are two-sided here: the sphere collides with triangles from either side.
+///
+/// # Guarantee (interval scalars)
+/// If the sphere starts apart from every triangle, it ends apart from every triangle, and it
+/// touches none along the way: each step's actual straight move, from its start to its rounded
+/// end, is swept against every nearby triangle with [`sweep_sphere_triangle`] and taken only if
+/// no contact is possible (see [Motion](crate#motion)). No bias is added to the
+/// motion: the contact normal and the projection are plain `f64` (any direction is safe,
+/// since every step is checked), so a slide along a floor stays on a straight, level path.
+///
+/// # Errors
+/// A [`ShapeError`] when a coordinate is not finite, or the radius or `options.epsilon` is
+/// negative or not finite.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Vec3};
+/// use surety_queries::{slide_sphere, SlideOptions, TriangleMesh};
+/// use glam::DVec3;
+///
+/// // A floor; a ball resting on it pushed down and forward slides forward, level.
+/// let v = [DVec3::new(-9.0, -9.0, 0.0), DVec3::new(9.0, -9.0, 0.0), DVec3::new(0.0, 9.0, 0.0)];
+/// let floor = TriangleMesh::<Interval>::new(&v, &[[0, 1, 2]])?;
+/// let options = SlideOptions { epsilon: 1e-6, ..SlideOptions::default() };
+/// let s = slide_sphere(&floor, Vec3::new(0.0, 0.0, 1.5), 1.0, Vec3::new(2.0, 0.0, -1.0), options)?;
+/// assert!(s.end.z >= 1.0 && s.end.z <= 1.0 + 1e-6);  // on the floor, not in it
+/// assert!((s.end.x - 2.0).abs() < 1e-5);             // the whole forward motion kept
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn slide_sphere<S: Scalar>(
+    mesh: &TriangleMesh<S>,
+    center: Vec3<S::Float>,
+    radius: S::Float,
+    motion: Vec3<S::Float>,
+    options: SlideOptions,
+) -> Result<Slide<S::Float>, ShapeError> {
+    finite_point("sphere", "center", center)?;
+    finite_point("sphere", "motion", motion)?;
+    non_negative("sphere", "radius", radius.as_f64())?;
+    check_epsilon(options.epsilon)?;
+    let r = radius.as_f64();
+    let radius_s = S::lift_f64(r);
+    let mut c = center;
+    let mut m = widen(motion);
+    let mut contacts = 0;
+    for _ in 0..options.max_iterations {
+        let goal = point_plus(c, m);
+        if goal == c {
+            return Ok(Slide {
+                end: c,
+                contacts,
+                exhausted: false,
+            });
+        }
+        let ball = Sphere::new(lift::<S>(c), radius_s)?;
+        let step = lift::<S>(goal) - lift::<S>(c);
+        let [lo, hi] = swept_box(c, goal, r);
+        let mut earliest: Option<(f64, usize)> = None;
+        for i in mesh.near(lo, hi) {
+            let hit = sweep_sphere_triangle(&ball, step, &mesh.triangles()[i]);
+            if !hit.hit.is_false() && earliest.is_none_or(|(e, _)| hit.time.lo() < e) {
+                earliest = Some((hit.time.lo(), i));
+            }
+        }
+        let Some((at, triangle)) = earliest else {
+            return Ok(Slide {
+                end: goal,
+                contacts,
+                exhausted: false,
+            });
+        };
+        // The contact normal at the earliest possible contact; stop where the gap along it is
+        // epsilon / 2 (moving ever slower into the surface must not pin the sphere to it).
+        let (from, d) = (widen(c), widen(goal) - widen(c));
+        let at_contact = from + d * at;
+        let normal = at_contact
+            - closest_point_on_triangle(at_contact, corners_f64(&mesh.triangles()[triangle]));
+        let normal = normal * (1.0 / normal.length());
+        let closing = -normal.dot(d) / d.length();
+        let back = if closing > 0.0 && normal.length() > 0.0 {
+            options.epsilon / 2.0 / closing
+        } else {
+            options.epsilon / 2.0
+        };
+        let end = settle(c, goal, at - back / d.length(), options.epsilon, |end| {
+            !S::CERTIFIED || {
+                let step = lift::<S>(end) - lift::<S>(c);
+                let [lo, hi] = swept_box(c, end, r);
+                mesh.near(lo, hi).all(|i| {
+                    sweep_sphere_triangle(&ball, step, &mesh.triangles()[i])
+                        .hit
+                        .is_false()
+                })
+            }
+        });
+        contacts += 1;
+        // Slide: the motion left over, without its part into the contact plane.
+        let rest = widen(goal) - widen(end);
+        m = if normal.length() > 0.0 {
+            rest - normal * normal.dot(rest).min(0.0)
+        } else {
+            rest
+        };
+        c = end;
+    }
+    let exhausted = point_plus(c, m) != c;
+    Ok(Slide {
+        end: c,
+        contacts,
+        exhausted,
+    })
+}
+
+/// The float point nearest to `c + m`.
+fn point_plus<F: Endpoint>(c: Vec3<F>, m: Vec3<f64>) -> Vec3<F> {
+    let s = widen(c) + m;
+    s.map(super::nearest::<F>)
+}

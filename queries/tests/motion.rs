@@ -1,0 +1,592 @@
+//! Motion: the swept sphere's time of impact agrees with exact rational arithmetic; particles
+//! and sliding spheres moved at random through closed meshes never end inside or in contact,
+//! checked exactly after every move; adversarial contacts by hand.
+
+mod support;
+
+use num_traits::{One, Zero};
+use quickcheck::{Arbitrary, Gen};
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::{Interval, Vec3, Verdict};
+use surety_queries::{
+    move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle, Problem, SlideOptions,
+    Sphere, Triangle, TriangleMesh,
+};
+
+// ---------------------------------------------------------------- exact distances
+
+fn point_segment_d2(x: &Q3, p0: &Q3, p1: &Q3) -> Q {
+    let (e, w) = (sub(p1, p0), sub(x, p0));
+    let ee = dot(&e, &e);
+    let t = if ee.is_zero() {
+        Q::zero()
+    } else {
+        (dot(&w, &e) / &ee).clamp(Q::zero(), Q::one())
+    };
+    let r = sub(&w, &scale(&e, &t));
+    dot(&r, &r)
+}
+
+/// Least squared distance between two closed segments: on the boundary of the parameter
+/// square (four point–segment distances) or at the interior critical point.
+fn segment_segment_d2(p0: &Q3, p1: &Q3, q0: &Q3, q1: &Q3) -> Q {
+    let mut best = point_segment_d2(p0, q0, q1)
+        .min(point_segment_d2(p1, q0, q1))
+        .min(point_segment_d2(q0, p0, p1))
+        .min(point_segment_d2(q1, p0, p1));
+    let (d1, d2, r) = (sub(p1, p0), sub(q1, q0), sub(p0, q0));
+    let (a, b, e) = (dot(&d1, &d1), dot(&d1, &d2), dot(&d2, &d2));
+    let (c, f) = (dot(&d1, &r), dot(&d2, &r));
+    let det = &a * &e - &b * &b;
+    if !det.is_zero() {
+        let s = (&b * &f - &c * &e) / &det;
+        let t = (&a * &f - &b * &c) / &det;
+        let (zero, one) = (Q::zero(), Q::one());
+        if s > zero && s < one && t > zero && t < one {
+            let x = sub(&add(p0, &scale(&d1, &s)), &add(q0, &scale(&d2, &t)));
+            best = best.min(dot(&x, &x));
+        }
+    }
+    best
+}
+
+fn point_triangle_d2(x: &Q3, [a, b, c]: &[Q3; 3]) -> Q {
+    let edges = point_segment_d2(x, a, b)
+        .min(point_segment_d2(x, b, c))
+        .min(point_segment_d2(x, c, a));
+    let n = cross(&sub(b, a), &sub(c, a));
+    let nn = dot(&n, &n);
+    if nn.is_zero() {
+        return edges;
+    }
+    let h = dot(&n, &sub(x, a)) / &nn;
+    let foot = sub(x, &scale(&n, &h));
+    if in_triangle(&foot, a, b, c) == Some(true) {
+        return &h * &h * &nn;
+    }
+    edges
+}
+
+/// Least squared distance from the closed segment `p → q` to the closed triangle.
+fn segment_triangle_d2(p: &Q3, q: &Q3, tri: &[Q3; 3]) -> Q {
+    let [a, b, c] = tri;
+    if let Ok(l) = line_plane(p, &sub(q, p), a, b, c) {
+        if l >= Q::zero() && l <= Q::one() {
+            let x = add(p, &scale(&sub(q, p), &l));
+            if in_triangle(&x, a, b, c) == Some(true) {
+                return Q::zero();
+            }
+        }
+    }
+    point_triangle_d2(p, tri)
+        .min(point_triangle_d2(q, tri))
+        .min(segment_segment_d2(p, q, a, b))
+        .min(segment_segment_d2(p, q, b, c))
+        .min(segment_segment_d2(p, q, c, a))
+}
+
+// ---------------------------------------------------------------- the swept sphere
+
+struct SweepCase {
+    tri: [Vec3<f64>; 3],
+    center: Vec3<f64>,
+    radius: f64,
+    motion: Vec3<f64>,
+}
+
+fn sweep_case(seed: u64) -> SweepCase {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut p = || moderate_point(&mut g);
+    let tri = [p(), p(), p()];
+    let tri = match seed % 7 {
+        0 => [tri[0], tri[1], tri[0] * 0.5 + tri[1] * 0.5], // degenerate (collinear)
+        1 => [tri[0], tri[1], Vec3::new(tri[2].x, tri[2].y, tri[0].z)],
+        _ => tri,
+    };
+    let center = p();
+    // Aim at a corner, an edge point or the face, or anywhere; sometimes parallel to an edge.
+    let w = [(seed % 5) as f64 / 4.0, (seed % 3) as f64 / 2.0];
+    let aim = match seed % 4 {
+        0 => tri[(seed % 3) as usize],
+        1 => tri[0] + (tri[1] - tri[0]) * w[0],
+        2 => tri[0] + (tri[1] - tri[0]) * (w[0] / 2.0) + (tri[2] - tri[0]) * (w[1] / 2.0),
+        _ => p(),
+    };
+    let motion = match seed % 9 {
+        0 => tri[1] - tri[0],
+        _ => (aim - center) * (1.0 + (seed % 11) as f64 / 8.0),
+    };
+    // Radius: the rounded distance from the path to the aim's triangle, nudged by ulps
+    // (grazing), or unrelated.
+    let exact = segment_triangle_d2(&q3(center), &q3(center + motion), &tri.map(q3));
+    let d = approximate_sqrt(&exact);
+    let radius = match seed % 6 {
+        0 => p().x.abs(),
+        k => ulps(d, k as i64 - 3).max(0.0),
+    };
+    SweepCase {
+        tri,
+        center,
+        radius,
+        motion,
+    }
+}
+
+fn approximate_sqrt(x: &Q) -> f64 {
+    use num_traits::ToPrimitive;
+    x.to_f64().unwrap_or(f64::MAX).sqrt()
+}
+
+fn sweep_agrees_with_the_exact_path_distance(seed: u64) -> bool {
+    let s = sweep_case(seed);
+    let tri = s.tri.map(q3);
+    let (c, v, r2) = (q3(s.center), q3(s.motion), q(s.radius) * q(s.radius));
+    let triangle = Triangle::<Interval>::new(lift(s.tri[0]), lift(s.tri[1]), lift(s.tri[2]));
+    let sphere = Sphere::<Interval>::new(lift(s.center), s.radius);
+    let (Ok(triangle), Ok(sphere)) = (triangle, sphere) else {
+        return false;
+    };
+    let hit = sweep_sphere_triangle(&sphere, lift(s.motion), &triangle);
+    let at = |t: f64| add(&c, &scale(&v, &q(t)));
+    let exact_hit = segment_triangle_d2(&c, &at(1.0), &tri) <= r2;
+    // The certain verdict is exact; before the lower end there is no contact (the lower end is
+    // at most the time of impact); a certain hit happens by the upper end.
+    let verdict_ok = hit.hit.certain().is_none_or(|h| h == exact_hit);
+    let (lo, hi) = (hit.time.lo(), hit.time.hi());
+    let lower_ok = lo == 0.0 || segment_triangle_d2(&c, &at(lo), &tri) >= r2;
+    let strictly_before = lo == 0.0 || point_triangle_d2(&at(lo), &tri) >= r2;
+    let upper_ok = !hit.hit.is_true() || segment_triangle_d2(&c, &at(hi), &tri) <= r2;
+    let none_ok = !hit.hit.is_false() || (lo, hi) == (1.0, 1.0);
+    verdict_ok && lower_ok && strictly_before && upper_ok && none_ok && lo <= hi
+}
+
+#[test]
+fn sweep_verdicts_and_impact_times_agree_with_exact_path_distances() {
+    // Each case takes a dozen exact distances: 1000 cases keep this under half a minute.
+    checker()
+        .tests(1000)
+        .quickcheck(sweep_agrees_with_the_exact_path_distance as fn(u64) -> bool);
+}
+
+#[test]
+fn sweep_is_certain_on_clear_cases() {
+    let (mut considered, mut certain, mut yes, mut no) = (0, 0, 0, 0);
+    for seed in 0..1200 {
+        let s = sweep_case(seed);
+        if seed % 6 != 0 || seed % 7 == 0 || s.radius == 0.0 {
+            continue; // not the unrelated radii, a sliver triangle, or a point grazing a corner
+        }
+        let t = Triangle::<Interval>::new(lift(s.tri[0]), lift(s.tri[1]), lift(s.tri[2])).unwrap();
+        let hit = sweep_sphere_triangle(
+            &Sphere::new(lift(s.center), s.radius).unwrap(),
+            lift(s.motion),
+            &t,
+        );
+        considered += 1;
+        certain += usize::from(hit.hit.certain().is_some());
+
+        yes += usize::from(hit.hit.is_true());
+        no += usize::from(hit.hit.is_false());
+    }
+    assert_eq!(certain, yes + no);
+    assert_eq!(
+        certain, considered,
+        "clear sweeps are all certain ({yes} hits, {no} misses)"
+    );
+    assert!(yes > 20 && no > 20, "{yes} hits, {no} misses");
+}
+
+#[test]
+fn sphere_sliding_parallel_to_an_edge_at_exactly_the_radius_touches() {
+    let t = Triangle::<Interval>::new(
+        lift(Vec3::new(0.0, 0.0, 0.0)),
+        lift(Vec3::new(4.0, 0.0, 0.0)),
+        lift(Vec3::new(0.0, 4.0, 0.0)),
+    )
+    .unwrap();
+    // Along the edge y = 0 at distance 1 below it: touches the whole way, from time 0.
+    let along = Sphere::new(lift(Vec3::new(1.0, -1.0, 0.0)), 1.0).unwrap();
+    let hit = sweep_sphere_triangle(&along, lift(Vec3::new(2.0, 0.0, 0.0)), &t);
+    assert_eq!((hit.hit, hit.time), (Verdict::True, Interval::ZERO));
+    // From beyond the corner, parallel to the edge, a hair outside: misses certainly.
+    let outside = Sphere::new(lift(Vec3::new(-3.0, -1.0, 0.0)), 1.0 - 1e-12).unwrap();
+    let miss = sweep_sphere_triangle(&outside, lift(Vec3::new(9.0, 0.0, 0.0)), &t);
+    assert_eq!(miss.hit, Verdict::False);
+    // Exactly the radius: touches the corner's edge line first at x = 0, time 3/9.
+    let grazing = Sphere::new(lift(Vec3::new(-3.0, -1.0, 0.0)), 1.0).unwrap();
+    let graze = sweep_sphere_triangle(&grazing, lift(Vec3::new(9.0, 0.0, 0.0)), &t);
+    assert_eq!(graze.hit, Verdict::True);
+    assert!(graze.time.contains(1.0 / 3.0) && graze.time.width() < 1e-15);
+}
+
+#[test]
+fn sphere_moving_inside_the_face_plane_and_zero_motion_are_decided() {
+    let t = Triangle::<Interval>::new(
+        lift(Vec3::new(0.0, 0.0, 0.0)),
+        lift(Vec3::new(4.0, 0.0, 0.0)),
+        lift(Vec3::new(0.0, 4.0, 0.0)),
+    )
+    .unwrap();
+    // In the plane, heading for the hypotenuse x + y = 4 from (3, 3): reaches it at distance
+    // √2 - 1 along the diagonal... with radius √2·0.5 it touches at time 0.5 of (−1, −1)·…
+    let ball = Sphere::new(lift(Vec3::new(4.0, 4.0, 0.0)), 0.5).unwrap();
+    let hit = sweep_sphere_triangle(&ball, lift(Vec3::new(-4.0, -4.0, 0.0)), &t);
+    assert_eq!(hit.hit, Verdict::True);
+    let still = sweep_sphere_triangle(&ball, lift(Vec3::new(0.0, 0.0, 0.0)), &t);
+    assert_eq!(still.hit, Verdict::False);
+}
+
+// ---------------------------------------------------------------- closed meshes
+
+/// The unit cube as a room: normals point inward, the solid is everything outside.
+fn cube_room() -> TriangleMesh<Interval> {
+    let v: Vec<Vec3<Interval>> = (0..8)
+        .map(|i| {
+            lift(Vec3::new(
+                (i & 1) as f64,
+                (i >> 1 & 1) as f64,
+                (i >> 2) as f64,
+            ))
+        })
+        .collect();
+    // Each face's corners counter-clockwise seen from inside.
+    let faces = [
+        [0, 1, 3, 2], // z = 0, normal +z
+        [4, 6, 7, 5], // z = 1, normal -z
+        [0, 4, 5, 1], // y = 0, normal +y
+        [2, 3, 7, 6], // y = 1, normal -y
+        [0, 2, 6, 4], // x = 0, normal +x
+        [1, 5, 7, 3], // x = 1, normal -x
+    ];
+    let idx: Vec<[usize; 3]> = faces
+        .iter()
+        .flat_map(|&[a, b, c, d]| [[a, b, c], [a, c, d]])
+        .collect();
+    TriangleMesh::new(&v, &idx).unwrap()
+}
+
+/// The solid octahedron `|x| + |y| + |z| <= 1`, normals outward.
+fn octahedron() -> TriangleMesh<Interval> {
+    let v = [
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(-1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+        Vec3::new(0.0, -1.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+        Vec3::new(0.0, 0.0, -1.0),
+    ]
+    .map(lift);
+    let mut idx = Vec::new();
+    for (x, y, z) in [(0, 2, 4), (2, 1, 4), (1, 3, 4), (3, 0, 4)] {
+        idx.push([x, y, z]);
+        idx.push([y, x, 5]);
+    }
+    TriangleMesh::new(&v, &idx).unwrap()
+}
+
+fn room_normals_point_inward() -> bool {
+    let m = cube_room();
+    m.triangles().iter().all(|t| {
+        let c = t.corners().map(|v| v.map(|x| x.mid()));
+        let center = (c[0] + c[1] + c[2]) * (1.0 / 3.0);
+        let n = t.normal().map(|x| x.mid());
+        n.dot(Vec3::splat(0.5) - center) > 0.0
+    })
+}
+
+fn inside_cube_solid(p: Vec3<f64>) -> bool {
+    p.to_array().iter().any(|&x| !(0.0..=1.0).contains(&x))
+}
+
+fn inside_octahedron(p: Vec3<f64>) -> bool {
+    // Exactly: |x| + |y| + |z| < 1 in rationals.
+    let s = q(p.x.abs()) + q(p.y.abs()) + q(p.z.abs());
+    s < Q::one()
+}
+
+/// A target for a random move: anywhere near the room, often through a wall, an edge or a
+/// corner, along a wall, or a hair from the start.
+fn target(g: &mut Gen, from: Vec3<f64>) -> Vec3<f64> {
+    let grid = |g: &mut Gen| (i64::arbitrary(g) % 13) as f64 / 4.0 - 1.0;
+    match u8::arbitrary(g) % 6 {
+        0 => Vec3::new(grid(g), grid(g), grid(g)),
+        1 => {
+            let mut t = from + Vec3::new(grid(g), grid(g), grid(g));
+            t.z = from.z; // along the floor or parallel to it
+            t
+        }
+        2 => from + Vec3::new(ulps(0.0, 3), -1e-17, 1e-300 * f64::from(u8::arbitrary(g))),
+        3 => from * -0.5 + Vec3::splat(1.5), // through the room's center
+        _ => {
+            let m = (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+            Vec3::new(m * 3.0 - 1.0, grid(g), (m * 7.0).fract() * 3.0 - 1.0)
+        }
+    }
+}
+
+fn particle_never_ends_inside(seed: u64, eps_kind: u8) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let epsilon = [0.0, safe_epsilon::<f64>(2.0), 1e-6][eps_kind as usize % 3];
+    let (room, solid) = (cube_room(), octahedron());
+    let mut p = Vec3::new(0.5, 0.5, 0.5);
+    let mut o = Vec3::new(1.5, 0.25, 0.0); // outside the octahedron
+    for _ in 0..25 {
+        let to = target(&mut g, p);
+        let Ok(m) = move_particle(&room, p, to, epsilon) else {
+            return false;
+        };
+        if inside_cube_solid(m.end) {
+            return false;
+        }
+        p = m.end;
+        let to = target(&mut g, o) * 2.0 - Vec3::splat(1.0);
+        let Ok(m) = move_particle(&solid, o, to, epsilon) else {
+            return false;
+        };
+        if inside_octahedron(m.end) {
+            return false;
+        }
+        o = m.end;
+    }
+    true
+}
+
+#[test]
+fn particles_moved_at_random_never_end_inside_a_closed_mesh() {
+    assert!(room_normals_point_inward());
+    checker()
+        .tests(600)
+        .quickcheck(particle_never_ends_inside as fn(u64, u8) -> bool);
+}
+
+/// For the cube room: a move that made no progress must have been pressing into a wall it
+/// was within `epsilon` of (otherwise the particle is stuck).
+fn particle_not_stuck(from: Vec3<f64>, to: Vec3<f64>, end: Vec3<f64>, epsilon: f64) -> bool {
+    if end != from || to == from {
+        return true;
+    }
+    let near = epsilon.max(1e-12);
+    let (f, t) = (from.to_array(), to.to_array());
+    (0..3).any(|k| (f[k] <= near && t[k] < f[k]) || (f[k] >= 1.0 - near && t[k] > f[k]))
+}
+
+fn particle_moves_unless_pressed_into_a_wall(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let room = cube_room();
+    let epsilon = 1e-9;
+    let mut p = Vec3::new(0.5, 0.25, 0.75);
+    for _ in 0..25 {
+        let to = target(&mut g, p);
+        let Ok(m) = move_particle(&room, p, to, epsilon) else {
+            return false;
+        };
+        if inside_cube_solid(m.end) || !particle_not_stuck(p, to, m.end, epsilon) {
+            return false;
+        }
+        p = m.end;
+    }
+    true
+}
+
+#[test]
+fn particles_are_never_stuck_moving_along_or_away_from_a_wall() {
+    checker()
+        .tests(600)
+        .quickcheck(particle_moves_unless_pressed_into_a_wall as fn(u64) -> bool);
+}
+
+#[test]
+fn particle_starting_exactly_on_a_face_may_slide_and_leave_but_not_sink() {
+    let room = cube_room();
+    let on_floor = Vec3::new(0.25, 0.5, 0.0);
+    let sink = move_particle(&room, on_floor, Vec3::new(0.5, 0.5, -0.25), 0.0).unwrap();
+    assert_eq!((sink.end, sink.blocked), (on_floor, Verdict::True));
+    let along = move_particle(&room, on_floor, Vec3::new(0.75, 0.5, 0.0), 0.0).unwrap();
+    assert_eq!(
+        (along.end, along.blocked),
+        (Vec3::new(0.75, 0.5, 0.0), Verdict::False)
+    );
+    let away = move_particle(&room, on_floor, Vec3::new(0.25, 0.5, 0.5), 0.0).unwrap();
+    assert_eq!(away.end, Vec3::new(0.25, 0.5, 0.5));
+}
+
+#[test]
+fn particle_through_an_edge_or_a_corner_shared_by_faces_is_caught() {
+    let room = cube_room();
+    let from = Vec3::new(0.5, 0.5, 0.5);
+    // Exactly through the edge x = 1, y = 1 and through the corner (1, 1, 1).
+    for to in [Vec3::new(1.5, 1.5, 0.5), Vec3::new(1.5, 1.5, 1.5)] {
+        for epsilon in [0.0, 1e-9, 1e-3] {
+            let m = move_particle(&room, from, to, epsilon).unwrap();
+            assert!(!inside_cube_solid(m.end), "{to:?} ended at {:?}", m.end);
+            assert_eq!(m.blocked, Verdict::True);
+            let gap = 1.0 - m.end.x.max(m.end.y);
+            assert!(
+                gap <= epsilon.max(4.0 * f64::EPSILON),
+                "stopped {gap} short"
+            );
+        }
+    }
+    // Also the diagonal of the face z = 0 (shared by its two triangles), from above.
+    let m = move_particle(&room, from, Vec3::new(0.5, 0.5, -1.0), 1e-6).unwrap();
+    assert!(m.end.z >= 0.0 && m.end.z <= 1e-6, "{:?}", m.end);
+}
+
+#[test]
+fn particle_in_a_concave_corner_stays_trapped_and_out_of_the_solid() {
+    let room = cube_room();
+    let mut p = Vec3::new(0.5, 0.5, 0.5);
+    for _ in 0..50 {
+        // Keep pushing into the corner where three walls meet.
+        let m = move_particle(&room, p, p - Vec3::new(0.3, 0.2, 0.1), 0.0).unwrap();
+        assert!(!inside_cube_solid(m.end), "{:?}", m.end);
+        p = m.end;
+    }
+    assert!(
+        p.to_array().iter().all(|&c| (0.0..1e-12).contains(&c)) || p.x < 0.01,
+        "{p:?}"
+    );
+    // Between two faces meeting at a narrow angle (a V trough): still never below either.
+    let v = [
+        Vec3::new(-1.0, -1.0, 1e-3),
+        Vec3::new(-1.0, 1.0, 1e-3),
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(1.0, -1.0, 1e-3),
+        Vec3::new(1.0, 1.0, 1e-3),
+    ];
+    let v = v.map(lift);
+    // Normals up: (0, 1, 2) and (2, 4, 3) … built so both face +z.
+    let trough = TriangleMesh::new(&v, &[[0, 2, 1], [2, 3, 4]]).unwrap();
+    assert!(trough.triangles().iter().all(|t| t.normal().z.lo() > 0.0));
+    let m = move_particle(
+        &trough,
+        Vec3::new(0.0, 0.0, 1.0),
+        Vec3::new(0.0, 0.0, -1.0),
+        0.0,
+    )
+    .unwrap();
+    assert!(m.end.z >= 0.0 && m.blocked == Verdict::True, "{:?}", m);
+}
+
+#[test]
+fn motion_inputs_that_are_not_numbers_are_errors_not_panics() {
+    let room = cube_room();
+    let p = Vec3::new(0.5, 0.5, 0.5);
+    let err = move_particle(&room, p, Vec3::new(f64::NAN, 0.0, 0.0), 0.0).unwrap_err();
+    assert_eq!(err.field, "to.x");
+    let err = move_particle(&room, p, p, -1.0).unwrap_err();
+    assert_eq!((err.field, err.problem), ("epsilon", Problem::Negative));
+    let err = slide_sphere(&room, p, -0.5, p, SlideOptions::default()).unwrap_err();
+    assert_eq!(err.field, "radius");
+    let err = slide_sphere(
+        &room,
+        p,
+        0.1,
+        Vec3::new(0.0, f64::INFINITY, 0.0),
+        SlideOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(err.field, "motion.y");
+    // Motions that overflow: no panic, no contact, the body stays in the room.
+    let huge = Vec3::splat(f64::MAX);
+    let m = move_particle(&room, p, huge, 0.0).unwrap();
+    assert!(!inside_cube_solid(m.end));
+    let s = slide_sphere(&room, p, 0.25, huge, SlideOptions::default()).unwrap();
+    assert!(!touches_room(s.end, 0.25));
+    let v = [Vec3::new(0.0, 0.0, 0.0)].map(lift);
+    let err = TriangleMesh::new(&v, &[[0, 0, 9]]).unwrap_err();
+    assert_eq!(err.problem, Problem::OutOfRange);
+}
+
+// ---------------------------------------------------------------- the sliding sphere
+
+/// Exact: does the sphere touch a wall of the cube room (or go through one)?
+fn touches_room(c: Vec3<f64>, r: f64) -> bool {
+    let r = q(r);
+    c.to_array()
+        .iter()
+        .any(|&x| q(x) - &r <= Q::zero() || q(x) + &r >= Q::one())
+}
+
+/// Exact: does the sphere touch the solid octahedron?
+fn touches_octahedron(c: Vec3<f64>, r: f64) -> bool {
+    let m = octahedron();
+    let x = q3(c);
+    inside_octahedron(c)
+        || m.triangles().iter().any(|t| {
+            let tri = t.corners().map(|v| q3(v.map(|x| x.mid())));
+            point_triangle_d2(&x, &tri) <= q(r) * q(r)
+        })
+}
+
+fn spheres_never_touch(seed: u64, eps_kind: u8) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let options = SlideOptions {
+        epsilon: [0.0, 1e-9, 1e-4][eps_kind as usize % 3],
+        max_iterations: 4,
+    };
+    let (room, solid, r) = (cube_room(), octahedron(), 0.125);
+    let mut c = Vec3::new(0.5, 0.5, 0.5);
+    let mut o = Vec3::new(0.0, 0.0, 1.5);
+    for _ in 0..20 {
+        let motion = target(&mut g, c) - c;
+        let Ok(s) = slide_sphere(&room, c, r, motion, options) else {
+            return false;
+        };
+        if touches_room(s.end, r) {
+            return false;
+        }
+        c = s.end;
+        let motion = (target(&mut g, o) - Vec3::splat(0.5)) * 3.0 - o;
+        let Ok(s) = slide_sphere(&solid, o, r, motion, options) else {
+            return false;
+        };
+        if touches_octahedron(s.end, r) {
+            return false;
+        }
+        o = s.end;
+    }
+    true
+}
+
+#[test]
+fn spheres_slid_at_random_never_touch_a_closed_mesh() {
+    checker()
+        .tests(300)
+        .quickcheck(spheres_never_touch as fn(u64, u8) -> bool);
+}
+
+#[test]
+fn a_sphere_sliding_on_the_floor_keeps_a_level_path_and_its_forward_motion() {
+    let room = cube_room();
+    let (r, epsilon) = (0.125, 1e-9);
+    let options = SlideOptions {
+        epsilon,
+        max_iterations: 4,
+    };
+    let mut c = Vec3::new(0.25, 0.5, r + 0.01);
+    let (mut worst_height, mut worst_forward) = (0.0f64, 0.0f64);
+    for _ in 0..200 {
+        // Pushed down into the floor and forward along x, a little at a time.
+        let step = Vec3::new(0.002, 0.0, -0.003);
+        let s = slide_sphere(&room, c, r, step, options).unwrap();
+        assert!(!touches_room(s.end, r));
+        if c.z - r < 1e-6 {
+            worst_height = worst_height.max(s.end.z - r);
+            worst_forward = worst_forward.max((s.end.x - c.x - step.x).abs());
+        }
+        assert!(!s.exhausted);
+        c = s.end;
+    }
+    // It settles at the floor, within epsilon, and keeps all of its forward motion.
+    assert!(
+        c.z - r > 0.0 && worst_height <= epsilon,
+        "height {worst_height:e}"
+    );
+    assert!(
+        worst_forward <= 4.0 * epsilon,
+        "forward error {worst_forward:e}"
+    );
+    assert!(c.x > 0.25 + 0.002 * 150.0, "x = {}", c.x);
+}
