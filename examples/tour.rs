@@ -10,6 +10,11 @@ use surety::prelude::*;
 #[path = "queries.rs"]
 mod queries_session;
 
+/// The motion runs of `examples/motion.rs`, at a smaller count, as the tour's seventh section.
+#[allow(dead_code)] // the tour uses the runs, not the example's own report
+#[path = "motion.rs"]
+mod motion_run;
+
 /// Counts the claims the tour checks, and stops it if one is false.
 struct Checks(u32);
 
@@ -254,6 +259,61 @@ fn main() {
     checks.claim(
         queries_session::main().is_ok(),
         "every shape in the session is valid",
+    );
+    println!();
+
+    println!("── 7. Moving through closed meshes (examples/motion.rs, 1500 random moves each)");
+    use motion_run::Mover;
+    println!(
+        "{:<10} {:<30} {:>7} {:>6} {:>8}",
+        "scene", "mover", "got in", "stuck", "µs/move"
+    );
+    let mut float_got_in = 0;
+    for scene in [
+        motion_run::cube_room(),
+        motion_run::icosphere_room(),
+        motion_run::terrain_room(),
+    ] {
+        for mover in [
+            Mover::CertifiedParticleSkin,
+            Mover::FloatParticle,
+            Mover::CertifiedSphere,
+            Mover::BiasedSphere,
+        ] {
+            let t = motion_run::run(&scene, mover, 1500, 7);
+            println!(
+                "{:<10} {:<30} {:>7} {:>6} {:>8.1}",
+                scene.name,
+                mover.name(),
+                t.bad,
+                t.stuck,
+                t.seconds * 1e6 / t.moves as f64
+            );
+            if matches!(mover, Mover::CertifiedParticleSkin | Mover::CertifiedSphere) {
+                checks.claim(
+                    t.bad == 0,
+                    "a certified mover never ends inside or in contact",
+                );
+                checks.claim(t.stuck == 0, "a certified mover is never stuck");
+            }
+            if mover == Mover::FloatParticle {
+                float_got_in += t.bad;
+            }
+        }
+    }
+    let certified = motion_run::floor_slide(Mover::CertifiedSphere, 500, false);
+    let biased = motion_run::floor_slide(Mover::BiasedSphere, 500, false);
+    println!(
+        ">>> sliding on the floor: certified hovers {:.1e} above it (jitter {:.1e}), biased {:.1e}",
+        certified.mean_gap, certified.jitter, biased.mean_gap
+    );
+    checks.claim(
+        float_got_in > 0,
+        "the plain f64 particle stopping exactly at contact gets in",
+    );
+    checks.claim(
+        certified.max_gap < biased.mean_gap && certified.forward_error < 1e-12,
+        "the certified slide keeps a level path closer to the floor than the biased one",
     );
     println!();
 

@@ -84,6 +84,9 @@ pub mod prelude {
         overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Plane, Ray,
         Segment, ShapeError, Side, Sphere, Triangle,
     };
+    pub use surety_queries::{
+        move_particle, slide_sphere, sweep_sphere_triangle, SlideOptions, TriangleMesh,
+    };
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -33,6 +33,8 @@ pub struct TriangleMesh<S> {
     triangles: Vec<Triangle<S>>,
     /// Per triangle: exact lower and upper bounds of its corners, as `f64`.
     boxes: Vec<[[f64; 3]; 2]>,
+    /// Per triangle: its normal and the normal's length, computed once.
+    normals: Vec<(Vec3<S>, S)>,
 }
 
 impl<S: Scalar> TriangleMesh<S> {
@@ -98,7 +100,18 @@ impl<S: Scalar> TriangleMesh<S> {
                 b
             })
             .collect();
-        Self { triangles, boxes }
+        let normals = triangles
+            .iter()
+            .map(|t| {
+                let n = t.normal();
+                (n, n.length_squared().sqrt())
+            })
+            .collect();
+        Self {
+            triangles,
+            boxes,
+            normals,
+        }
     }
 
     /// The triangles, in the order given.
@@ -144,8 +157,28 @@ impl<S: Scalar> TriangleMesh<S> {
         self.triangles.is_empty()
     }
 
-    /// The indices of the triangles whose bounding boxes meet the closed box `[lo, hi]`.
-    pub(crate) fn near(&self, lo: [f64; 3], hi: [f64; 3]) -> impl Iterator<Item = usize> + '_ {
+    /// Triangle `i`'s normal `(b - a) × (c - a)` and its length.
+    pub(crate) fn normal(&self, i: usize) -> (Vec3<S>, S) {
+        self.normals[i]
+    }
+
+    /// The indices of the triangles whose bounding boxes meet the closed box `[lo, hi]`: a
+    /// broad phase that never drops a triangle whose points lie in the box.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::TriangleMesh;
+    ///
+    /// let near_origin = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+    /// let far = [[5.0, 5.0, 5.0], [6.0, 5.0, 5.0], [5.0, 6.0, 5.0]];
+    /// let v: Vec<Vec3<f64>> = near_origin.iter().chain(&far).map(|&[x, y, z]| Vec3::new(x, y, z)).collect();
+    /// let m = TriangleMesh::<f64>::new(&v, &[[0, 1, 2], [3, 4, 5]])?;
+    /// let hits: Vec<usize> = m.near([-1.0, -1.0, -0.5], [0.5, 0.5, 0.0]).collect();
+    /// assert_eq!(hits, vec![0]);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn near(&self, lo: [f64; 3], hi: [f64; 3]) -> impl Iterator<Item = usize> + '_ {
         self.boxes.iter().enumerate().filter_map(move |(i, b)| {
             let meets = (0..3).all(|k| b[0][k] <= hi[k] && lo[k] <= b[1][k]);
             meets.then_some(i)

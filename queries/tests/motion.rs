@@ -590,3 +590,31 @@ fn a_sphere_sliding_on_the_floor_keeps_a_level_path_and_its_forward_motion() {
     );
     assert!(c.x > 0.25 + 0.002 * 150.0, "x = {}", c.x);
 }
+
+#[test]
+fn a_sphere_starting_in_contact_stays_put_and_says_so() {
+    let room = cube_room();
+    let touching = Vec3::new(0.5, 0.5, 0.125); // radius 0.125: resting exactly on the floor
+    let s = slide_sphere(
+        &room,
+        touching,
+        0.125,
+        Vec3::new(0.0, 0.0, 0.25),
+        SlideOptions::default(),
+    )
+    .unwrap();
+    assert!(s.started_in_contact);
+    assert_eq!(s.end, touching);
+    // A hair above the floor it is free, and leaves.
+    let above = Vec3::new(0.5, 0.5, 0.125f64.next_up());
+    let s = slide_sphere(
+        &room,
+        above,
+        0.125,
+        Vec3::new(0.0, 0.0, 0.25),
+        SlideOptions::default(),
+    )
+    .unwrap();
+    assert!(!s.started_in_contact);
+    assert_eq!(s.end, Vec3::new(0.5, 0.5, 0.125f64.next_up() + 0.25));
+}

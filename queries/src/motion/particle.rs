@@ -39,9 +39,8 @@ pub struct ParticleMove<F> {
 /// Does the segment `p → q` pass into the back of the triangle: start on or in front of its
 /// plane, end strictly behind, and cross the plane within the closed triangle? Also returns
 /// the scaled plane distances `n·(p - a)` and `n·(q - a)`.
-fn enters<S: Scalar>(p: Vec3<S>, q: Vec3<S>, t: &Triangle<S>) -> (Verdict, S, S) {
+fn enters<S: Scalar>(p: Vec3<S>, q: Vec3<S>, t: &Triangle<S>, n: Vec3<S>) -> (Verdict, S, S) {
     let a = t.corners()[0];
-    let n = t.normal();
     let (sp, sq) = (n.dot(p - a), n.dot(q - a));
     let crosses = sp.ge(S::zero()) & sq.lt_zero();
     if crosses.is_false() {
@@ -107,13 +106,14 @@ pub fn move_particle<S: Scalar>(
     let mut earliest: Option<(f64, usize)> = None;
     for i in mesh.near(lo, hi) {
         let t = &mesh.triangles()[i];
-        let (v, sp, sq) = enters(p, q, t);
+        let (n, length) = mesh.normal(i);
+        let (v, sp, sq) = enters(p, q, t, n);
         if v.is_false() {
             continue;
         }
         blocked = blocked | v;
         // Where the plane distance is epsilon/2: sp/|n| - s·(sp - sq)/|n| = epsilon/2.
-        let gap = S::lift_f64(epsilon / 2.0) * t.normal().length_squared().sqrt();
+        let gap = S::lift_f64(epsilon / 2.0) * length;
         let stop = (sp - gap) / (sp - sq);
         let at = stop.bounds().0.as_f64();
         let at = if at > 0.0 { at } else { 0.0 };
@@ -132,8 +132,11 @@ pub fn move_particle<S: Scalar>(
         !S::CERTIFIED || {
             let h = lift::<S>(end);
             let [lo, hi] = swept_box(from, end, 0.0);
-            mesh.near(lo, hi)
-                .all(|i| enters(p, h, &mesh.triangles()[i]).0.is_false())
+            mesh.near(lo, hi).all(|i| {
+                enters(p, h, &mesh.triangles()[i], mesh.normal(i).0)
+                    .0
+                    .is_false()
+            })
         }
     });
     Ok(ParticleMove {

@@ -1,11 +1,11 @@
 //! Collide-and-slide: a sphere moved through a triangle mesh (seed 003).
 
-use surety_intervals::{Endpoint, Scalar, Vec3};
+use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
-use super::{check_epsilon, finite_point, lift, settle, widen};
+use super::{check_epsilon, finite_point, lift, settle, sweep_with_normal, widen};
 use crate::mesh::swept_box;
 use crate::validate::non_negative;
-use crate::{sweep_sphere_triangle, ShapeError, Sphere, Triangle, TriangleMesh};
+use crate::{overlap_sphere_triangle, ShapeError, Sphere, Triangle, TriangleMesh};
 
 /// Settings for [`slide_sphere`].
 ///
@@ -44,6 +44,7 @@ impl Default for SlideOptions {
 /// let mesh = TriangleMesh::<Interval>::from_triangles(Vec::new());
 /// let s = slide_sphere(&mesh, Vec3::new(0.0, 0.0, 0.0), 1.0, Vec3::new(1.0, 2.0, 3.0), SlideOptions::default())?;
 /// assert_eq!((s.end, s.contacts, s.exhausted), (Vec3::new(1.0, 2.0, 3.0), 0, false));
+/// assert!(!s.started_in_contact);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,6 +55,9 @@ pub struct Slide<F> {
     pub contacts: u32,
     /// Whether motion was left over when the iteration cap was reached.
     pub exhausted: bool,
+    /// Whether the sphere may have touched the mesh where it started; it is then left there
+    /// (a mover cannot certify any motion out of a contact it cannot see past).
+    pub started_in_contact: bool,
 }
 
 /// The point of the triangle `[a, b, c]` closest to `p`, in plain `f64` (Ericson's region
@@ -158,6 +162,23 @@ pub fn slide_sphere<S: Scalar>(
     let mut c = center;
     let mut m = widen(motion);
     let mut contacts = 0;
+    // Every step starts where the sphere is certainly apart from the mesh: checked here for
+    // the caller's start, and by each step's re-check for the next. So the sweeps skip their
+    // own contact test at time 0.
+    let clear = |_: &Sphere<S>| Verdict::False;
+    let ball = Sphere::new(lift::<S>(c), radius_s)?;
+    let [lo, hi] = swept_box(c, c, r);
+    let touching = mesh
+        .near(lo, hi)
+        .any(|i| !overlap_sphere_triangle(&ball, &mesh.triangles()[i]).is_false());
+    if touching {
+        return Ok(Slide {
+            end: c,
+            contacts: 0,
+            exhausted: false,
+            started_in_contact: true,
+        });
+    }
     for _ in 0..options.max_iterations {
         let goal = point_plus(c, m);
         if goal == c {
@@ -165,6 +186,7 @@ pub fn slide_sphere<S: Scalar>(
                 end: c,
                 contacts,
                 exhausted: false,
+                started_in_contact: false,
             });
         }
         let ball = Sphere::new(lift::<S>(c), radius_s)?;
@@ -172,7 +194,7 @@ pub fn slide_sphere<S: Scalar>(
         let [lo, hi] = swept_box(c, goal, r);
         let mut earliest: Option<(f64, usize)> = None;
         for i in mesh.near(lo, hi) {
-            let hit = sweep_sphere_triangle(&ball, step, &mesh.triangles()[i]);
+            let hit = sweep_with_normal(&ball, step, &mesh.triangles()[i], mesh.normal(i), clear);
             if !hit.hit.is_false() && earliest.is_none_or(|(e, _)| hit.time.lo() < e) {
                 earliest = Some((hit.time.lo(), i));
             }
@@ -182,6 +204,7 @@ pub fn slide_sphere<S: Scalar>(
                 end: goal,
                 contacts,
                 exhausted: false,
+                started_in_contact: false,
             });
         };
         // The contact normal at the earliest possible contact; stop where the gap along it is
@@ -202,7 +225,7 @@ pub fn slide_sphere<S: Scalar>(
                 let step = lift::<S>(end) - lift::<S>(c);
                 let [lo, hi] = swept_box(c, end, r);
                 mesh.near(lo, hi).all(|i| {
-                    sweep_sphere_triangle(&ball, step, &mesh.triangles()[i])
+                    sweep_with_normal(&ball, step, &mesh.triangles()[i], mesh.normal(i), clear)
                         .hit
                         .is_false()
                 })
@@ -223,6 +246,7 @@ pub fn slide_sphere<S: Scalar>(
         end: c,
         contacts,
         exhausted,
+        started_in_contact: false,
     })
 }
 

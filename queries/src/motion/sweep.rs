@@ -70,7 +70,43 @@ pub fn sweep_sphere_triangle<S: Scalar>(
     motion: Vec3<S>,
     triangle: &Triangle<S>,
 ) -> SweepHit {
-    let start = overlap_sphere_triangle(sphere, triangle);
+    let n = triangle.normal();
+    let start = |sphere: &Sphere<S>| overlap_sphere_triangle(sphere, triangle);
+    sweep_with_normal(
+        sphere,
+        motion,
+        triangle,
+        (n, n.length_squared().sqrt()),
+        start,
+    )
+}
+
+/// [`sweep_sphere_triangle`] with the triangle's normal and its length given (a mesh keeps
+/// them), and the contact test at time 0 given: a mover whose start is already certified
+/// apart passes `|_| Verdict::False` and saves that test.
+pub(crate) fn sweep_with_normal<S: Scalar>(
+    sphere: &Sphere<S>,
+    motion: Vec3<S>,
+    triangle: &Triangle<S>,
+    (n, length): (Vec3<S>, S),
+    start: impl FnOnce(&Sphere<S>) -> Verdict,
+) -> SweepHit {
+    let (zero, one) = (S::zero(), S::one());
+    let (c, r2) = (sphere.center(), sphere.radius().sqr());
+    let [a, b, cc] = triangle.corners();
+    let (sw, sv) = (n.dot(c - a), n.dot(motion));
+    let reach = sphere.radius() * length;
+    // The path's least plane distance on a side is at one of its ends: beyond reach there,
+    // the sphere never meets the plane (the cheap exit most triangles of a mesh take).
+    for side in [one, -one] {
+        if (sw * side - reach + (sv * side).min(zero))
+            .gt_zero()
+            .is_true()
+        {
+            return Events::new(Verdict::False).finish();
+        }
+    }
+    let start = start(sphere);
     if start.is_true() {
         return SweepHit {
             hit: Verdict::True,
@@ -78,15 +114,9 @@ pub fn sweep_sphere_triangle<S: Scalar>(
         };
     }
     let mut events = Events::new(start);
-    let (zero, one) = (S::zero(), S::one());
-    let (c, r2) = (sphere.center(), sphere.radius().sqr());
-    let [a, b, cc] = triangle.corners();
     let vv = motion.length_squared();
 
     // The face, from either side.
-    let n = triangle.normal();
-    let (sw, sv) = (n.dot(c - a), n.dot(motion));
-    let reach = sphere.radius() * n.length_squared().sqrt();
     for side in [one, -one] {
         // Starting beyond reach on this side and approaching, but not certainly staying beyond
         // reach for all of [0, 1] (which decides motion parallel to the plane, where the time
