@@ -122,7 +122,7 @@ fn corners_f64<S: Scalar>(t: &Triangle<S>) -> [Vec3<f64>; 3] {
 /// # Guarantee (interval scalars)
 /// If the sphere starts apart from every triangle, it ends apart from every triangle, and it
 /// touches none along the way: each step's actual straight move, from its start to its rounded
-/// end, is swept against every nearby triangle with [`sweep_sphere_triangle`] and taken only if
+/// end, is swept against every nearby triangle with [`sweep_sphere_triangle`](crate::sweep_sphere_triangle) and taken only if
 /// no contact is possible (see [Motion](crate#motion)). No bias is added to the
 /// motion: the contact normal and the projection are plain `f64` (any direction is safe,
 /// since every step is checked), so a slide along a floor stays on a straight, level path.
