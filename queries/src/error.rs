@@ -24,8 +24,9 @@ pub enum Problem {
     /// A vector that must not be zero is (or may be, for intervals) zero: a plane's normal, or
     /// the normal of the triangle a plane is built from.
     Degenerate,
-    /// An index that names no element: a mesh triangle's corner index beyond its vertices
-    /// (`limit` is the number of vertices).
+    /// A value outside the range it must lie in: a mesh triangle's corner index beyond its
+    /// vertices (`limit` is the number of vertices), or a CCD setting such as `t_max` outside
+    /// `(0, 1]` (`limit` is the bound it broke).
     OutOfRange,
 }
 
@@ -69,7 +70,10 @@ impl fmt::Display for ShapeError {
             Problem::Negative => write!(f, "{shape} {field} must be >= 0, got {value}"),
             Problem::Degenerate => write!(f, "{shape} {field} must not be the zero vector"),
             Problem::OutOfRange => {
-                write!(f, "{shape} {field} is {value}, beyond the {limit} vertices")
+                write!(
+                    f,
+                    "{shape} {field} is {value}, out of range (limit {limit})"
+                )
             }
             Problem::Reversed => {
                 let max_field = field.replacen("min", "max", 1);

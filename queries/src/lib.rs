@@ -46,6 +46,7 @@
 #![deny(missing_docs)]
 
 mod aabb;
+pub mod ccd;
 mod error;
 mod mesh;
 mod moller_trumbore;

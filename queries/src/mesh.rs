@@ -52,7 +52,7 @@ impl<S: Scalar> TriangleMesh<S> {
     /// let v = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
     /// let err = TriangleMesh::<f64>::new(&v, &[[0, 1, 3]]).unwrap_err();
     /// assert_eq!(err.problem, Problem::OutOfRange);
-    /// assert_eq!(err.to_string(), "mesh indices is 3, beyond the 3 vertices");
+    /// assert_eq!(err.to_string(), "mesh indices is 3, out of range (limit 3)");
     /// ```
     pub fn new<V: Into<Vec3<S>> + Copy>(
         vertices: &[V],

@@ -1,0 +1,263 @@
+//! CCD's exact stage: with no minimum separation, decides whether the primitives meet, and
+//! when they first do, in exact rational arithmetic on the given floats.
+//!
+//! # The decision
+//! `F(t, u, v) = g(t) + u·h(t) + v·k(t)` (see [`Multilinear`](super::inclusion)), with
+//! `g`, `h`, `k` linear in `t`. At a fixed `t` the primitives meet when `-g` is a point of
+//! `{u·h + v·k : (u, v) in P}`, `P` the triangle `u, v >= 0, u + v <= 1` (vertex–face) or the
+//! square `[0, 1]²` (edge–edge). With `N = h × k` and `s = N·N`:
+//! - where `s > 0` (`h`, `k` independent), `u·h + v·k = -g` has a solution exactly when
+//!   `D = g·N = 0`, and then `u·s = U = -(g × k)·N` and `v·s = W = (g × h)·N`, so the
+//!   primitives meet when `D = 0`, `U, W >= 0` and `U + W <= s` (triangle) or `U, W <= s`
+//!   (square);
+//! - where `s = 0` the set is a segment (or a point) on the line of `d = h` (or `k` when
+//!   `h = 0`): they meet when `-g × d = 0` and `-g·d` lies between the least and the greatest
+//!   of `0`, `h·d`, `k·d` (and `h·d + k·d` for the square).
+//!
+//! Each condition is the sign of a polynomial in `t`, evaluated exactly at rational or
+//! algebraic `t` ([`Real`]). The times of contact are then found in `[0, t_max]`:
+//! - if `D` is not identically zero, contact needs `D(t) = 0`: its at most three roots (and
+//!   the ends) are the only candidates;
+//! - otherwise the primitives stay coplanar, and every polynomial the test above consults has
+//!   one sign between consecutive roots: the test at each root and at one rational point in
+//!   each gap between them decides every time.
+//!
+//! The earliest candidate that passes is the first contact (the set of contact times is
+//! closed, so it starts at a candidate).
+
+use std::cmp::Ordering;
+
+use num_traits::{ToPrimitive, Zero};
+use surety_intervals::Vec3;
+
+use super::poly::{between, compare, roots_between, Poly, Real, Q};
+
+type P3 = [Poly; 3];
+
+/// A CCD query in exact form: `F = g + u·h + v·k`, each coefficient linear in `t`.
+pub(super) struct Exact {
+    g: P3,
+    h: P3,
+    k: P3,
+    simplex: bool,
+    /// `D`, `s`, `U`, `W` and the upper bounds on `(u, v)` (`s - U - W`, or `s - U`, `s - W`).
+    d: Poly,
+    s: Poly,
+    u: Poly,
+    w: Poly,
+    upper: Vec<Poly>,
+}
+
+fn rational(x: f64) -> Q {
+    // Finite inputs only (checked by the caller); exact.
+    Q::from_float(x).unwrap_or_else(Q::zero)
+}
+
+fn cross(a: &P3, b: &P3) -> P3 {
+    [
+        &(&a[1] * &b[2]) - &(&a[2] * &b[1]),
+        &(&a[2] * &b[0]) - &(&a[0] * &b[2]),
+        &(&a[0] * &b[1]) - &(&a[1] * &b[0]),
+    ]
+}
+
+fn dot(a: &P3, b: &P3) -> Poly {
+    &(&(&a[0] * &b[0]) + &(&a[1] * &b[1])) + &(&a[2] * &b[2])
+}
+
+impl Exact {
+    /// From the positions at `t = 0` and `t = 1` and the pairs of points whose differences
+    /// form `g`, `h`, `k` (as in [`FloatInputs::new`](super::inclusion::FloatInputs::new)).
+    pub fn new(
+        start: &[Vec3<f64>; 4],
+        end: &[Vec3<f64>; 4],
+        pairs: [(usize, usize); 3],
+        simplex: bool,
+    ) -> Self {
+        let coefficient = |(p, q): (usize, usize)| -> P3 {
+            let (s0, s1, e0, e1) = (
+                start[p].to_array(),
+                start[q].to_array(),
+                end[p].to_array(),
+                end[q].to_array(),
+            );
+            core::array::from_fn(|i| {
+                let a = rational(s0[i]) - rational(s1[i]);
+                let b = (rational(e0[i]) - rational(s0[i])) - (rational(e1[i]) - rational(s1[i]));
+                Poly::linear(a, b)
+            })
+        };
+        let (g, h, k) = (
+            coefficient(pairs[0]),
+            coefficient(pairs[1]),
+            coefficient(pairs[2]),
+        );
+        let n = cross(&h, &k);
+        let d = dot(&g, &n);
+        let s = dot(&n, &n);
+        let u = -&dot(&cross(&g, &k), &n);
+        let w = dot(&cross(&g, &h), &n);
+        let upper = if simplex {
+            vec![&(&s - &u) - &w]
+        } else {
+            vec![&s - &u, &s - &w]
+        };
+        Self {
+            g,
+            h,
+            k,
+            simplex,
+            d,
+            s,
+            u,
+            w,
+            upper,
+        }
+    }
+
+    /// Do the primitives meet at time `t`?
+    fn contact_at(&self, t: &mut Real) -> bool {
+        if t.sign_of(&self.s).is_gt() {
+            t.sign_of(&self.d).is_eq()
+                && !t.sign_of(&self.u).is_lt()
+                && !t.sign_of(&self.w).is_lt()
+                && self.upper.iter().all(|p| !t.sign_of(p).is_lt())
+        } else {
+            self.parallel_contact_at(t)
+        }
+    }
+
+    /// The contact test where `h` and `k` are parallel (`s = 0`).
+    fn parallel_contact_at(&self, t: &mut Real) -> bool {
+        let zero = |v: &P3, t: &mut Real| v.iter().all(|p| t.sign_of(p).is_eq());
+        let h_zero = zero(&self.h, t);
+        if h_zero && zero(&self.k, t) {
+            return zero(&self.g, t);
+        }
+        let dir = if h_zero { &self.k } else { &self.h };
+        let (x, values) = self.along(dir);
+        if !zero(&cross(&self.g, dir), t) {
+            return false;
+        }
+        // -g·d between the least and the greatest value: at or above one, at or below one.
+        values.iter().any(|v| !t.sign_of(&(&x - v)).is_lt())
+            && values.iter().any(|v| !t.sign_of(&(v - &x)).is_lt())
+    }
+
+    /// `-g·d` and the values it must lie between, for the direction `d`.
+    fn along(&self, dir: &P3) -> (Poly, Vec<Poly>) {
+        let x = -&dot(&self.g, dir);
+        let (hd, kd) = (dot(&self.h, dir), dot(&self.k, dir));
+        let mut values = vec![Poly::zero(), hd.clone(), kd.clone()];
+        if !self.simplex {
+            values.push(&hd + &kd);
+        }
+        (x, values)
+    }
+
+    /// Every polynomial whose sign the contact test consults, where `D` is identically zero.
+    fn family(&self) -> Vec<Poly> {
+        let mut all = vec![self.s.clone(), self.u.clone(), self.w.clone()];
+        all.extend(self.upper.iter().cloned());
+        if self.s.is_zero() {
+            all.extend(self.g.iter().chain(&self.h).chain(&self.k).cloned());
+            for dir in [&self.h, &self.k] {
+                all.extend(cross(&self.g, dir));
+                let (x, values) = self.along(dir);
+                all.extend(values.iter().map(|v| &x - v));
+            }
+        }
+        all
+    }
+
+    /// The first time of contact in `[0, t_max]`, or `None` when the primitives never meet.
+    pub fn first_contact(&self, t_max: f64) -> Option<Real> {
+        let (zero, end) = (Q::zero(), rational(t_max));
+        let mut times = vec![Real::Exact(zero.clone()), Real::Exact(end.clone())];
+        let coplanar = self.d.is_zero();
+        let candidates = if coplanar {
+            self.family()
+        } else {
+            vec![self.d.clone()]
+        };
+        for p in &candidates {
+            times.extend(roots_between(p, &zero, &end));
+        }
+        let mut times = sorted(times);
+        for i in 0..times.len() {
+            if self.contact_at(&mut times[i]) {
+                return Some(times[i].clone());
+            }
+            if coplanar && i + 1 < times.len() {
+                let (left, right) = times.split_at_mut(i + 1);
+                let mid = between(&mut left[i], &mut right[0]);
+                if self.contact_at(&mut Real::Exact(mid)) {
+                    // Unreachable for a closed contact set; a safe answer all the same.
+                    return Some(left[i].clone());
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Sorts exactly and drops duplicates.
+fn sorted(mut v: Vec<Real>) -> Vec<Real> {
+    let mut out: Vec<Real> = Vec::with_capacity(v.len());
+    v.reverse();
+    while let Some(mut x) = v.pop() {
+        // Insert keeping order, unless equal to one already there.
+        let mut at = out.len();
+        let mut duplicate = false;
+        for (i, y) in out.iter_mut().enumerate() {
+            match compare(&mut x, y) {
+                Ordering::Less => {
+                    at = i;
+                    break;
+                }
+                Ordering::Equal => {
+                    duplicate = true;
+                    break;
+                }
+                Ordering::Greater => {}
+            }
+        }
+        if !duplicate {
+            out.insert(at, x);
+        }
+    }
+    out
+}
+
+/// Bounds `lo <= x <= hi` of a real in `f64`, narrowed until `hi - lo <= width` (or as far as
+/// the root's rational interval goes towards it).
+pub(super) fn enclose(mut x: Real, width: f64) -> (f64, f64) {
+    let w = rational(width);
+    for _ in 0..200 {
+        let (lo, hi) = x.bounds();
+        if hi - lo <= w {
+            break;
+        }
+        x.refine();
+    }
+    let (lo, hi) = x.bounds();
+    (down(lo), up(hi))
+}
+
+/// The largest `f64` at most `x`.
+fn down(x: &Q) -> f64 {
+    let mut f = x.to_f64().unwrap_or(f64::NEG_INFINITY);
+    while f.is_finite() && rational(f) > *x {
+        f = f.next_down();
+    }
+    f
+}
+
+/// The smallest `f64` at least `x`.
+fn up(x: &Q) -> f64 {
+    let mut f = x.to_f64().unwrap_or(f64::INFINITY);
+    while f.is_finite() && rational(f) < *x {
+        f = f.next_up();
+    }
+    f
+}

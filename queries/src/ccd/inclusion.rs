@@ -1,0 +1,543 @@
+//! The inclusion-based root search shared by both CCD queries.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use surety_intervals::{Interval, Vec3, Verdict};
+
+use super::{CcdHit, CcdOptions};
+
+type V = Vec3<Interval>;
+
+/// `F(t, u, v) = a + b·t + c·u + d·v + e·t·u + g·t·v`, the difference of the two points of a
+/// CCD query, with enclosures of its coefficients; `simplex` adds the constraint `u + v <= 1`
+/// (vertex–face) to `t, u, v` in `[0, 1]`.
+pub(super) struct Multilinear {
+    pub a: V,
+    pub b: V,
+    pub c: V,
+    pub d: V,
+    pub e: V,
+    pub g: V,
+    pub simplex: bool,
+}
+
+/// The float filter: `F`'s coefficients rounded to `f64` as the query computes them, and a
+/// bound on the error of any corner value computed from them.
+///
+/// # The bound
+/// Each coefficient is a difference of two input coordinates (`a`, `c`, `d`) or a difference
+/// of two such differences (`b`, `e`, `g`), so with unit roundoff `u = 2^-53` its computed
+/// value is off by at most `γ₂·S`, where `S` is the sum of the absolute values of the inputs
+/// it combines and `γₙ = n·u / (1 - n·u)` (Higham, *Accuracy and Stability of Numerical
+/// Algorithms*, §3.1). A corner value `g + h·u + k·v` with `g = a + b·t`, `h = c + e·t`,
+/// `k = d + g·t` and `t, u, v` in `[0, 1]` (exact floats) adds at most five roundings along
+/// any path, so it is off by at most `γ₁₀·ΣS` over the six coefficients (bounding each
+/// computed coefficient by `(1 + γ₂)·S`, which the `1.01` below covers). Underflow adds at
+/// most `2^-1074` per operation; `1e-300` covers it with room. The filter is only used when
+/// every sum is finite and below `1e300`, so nothing overflows; otherwise the intervals do
+/// all the work.
+struct Filter {
+    a: [f64; 3],
+    b: [f64; 3],
+    c: [f64; 3],
+    d: [f64; 3],
+    e: [f64; 3],
+    g: [f64; 3],
+    error: [f64; 3],
+}
+
+impl Filter {
+    fn new(inputs: &FloatInputs) -> Option<Self> {
+        let FloatInputs { coefficients, sums } = inputs;
+        let unit = f64::EPSILON / 2.0;
+        let gamma = |n: f64| n * unit / (1.0 - n * unit);
+        let mut error = [0.0; 3];
+        for (i, e) in error.iter_mut().enumerate() {
+            let total: f64 = sums.iter().map(|s| s[i]).sum();
+            if !(total.is_finite() && total < 1e300) {
+                return None;
+            }
+            *e = 1.01 * gamma(10.0) * total + 1e-300;
+        }
+        let [a, b, c, d, e, g] = *coefficients;
+        Some(Self {
+            a,
+            b,
+            c,
+            d,
+            e,
+            g,
+            error,
+        })
+    }
+
+    /// Is `F`'s range over the cell certainly outside `[-sep, sep]` on some axis?
+    fn excludes(&self, cell: &Cell, sep: f64) -> bool {
+        (0..3).any(|i| {
+            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+            for t in cell.t {
+                let g = self.a[i] + self.b[i] * t;
+                let h = self.c[i] + self.e[i] * t;
+                let k = self.d[i] + self.g[i] * t;
+                for u in cell.u {
+                    for v in cell.v {
+                        let f = g + h * u + k * v;
+                        lo = lo.min(f);
+                        hi = hi.max(f);
+                    }
+                }
+            }
+            lo - self.error[i] > sep || hi + self.error[i] < -sep
+        })
+    }
+}
+
+/// The float form of a query's coefficients, `[a, b, c, d, e, g]`, each computed as the
+/// difference (of differences) of the inputs, with the sums of the inputs' absolute values.
+pub(super) struct FloatInputs {
+    pub coefficients: [[f64; 3]; 6],
+    pub sums: [[f64; 3]; 6],
+}
+
+impl FloatInputs {
+    /// From the positions at `t = 0` and `t = 1`, given which points form each coefficient:
+    /// `pairs[k] = (p, q)` means coefficient `k` is `x_p - x_q` at `t = 0` (even `k`: a, c, d)
+    /// or `(x_p(1) - x_p(0)) - (x_q(1) - x_q(0))` (odd `k`: b, e, g).
+    pub fn new(start: &[Vec3<f64>; 4], end: &[Vec3<f64>; 4], pairs: [(usize, usize); 3]) -> Self {
+        let mut coefficients = [[0.0; 3]; 6];
+        let mut sums = [[0.0; 3]; 6];
+        for (k, &(p, q)) in pairs.iter().enumerate() {
+            let (s0, s1, e0, e1) = (
+                start[p].to_array(),
+                start[q].to_array(),
+                end[p].to_array(),
+                end[q].to_array(),
+            );
+            for i in 0..3 {
+                coefficients[2 * k][i] = s0[i] - s1[i];
+                sums[2 * k][i] = s0[i].abs() + s1[i].abs();
+                coefficients[2 * k + 1][i] = (e0[i] - s0[i]) - (e1[i] - s1[i]);
+                sums[2 * k + 1][i] = e0[i].abs() + s0[i].abs() + e1[i].abs() + s1[i].abs();
+            }
+        }
+        // Stored as [a, b, c, e, d, g]: reorder to [a, b, c, d, e, g].
+        let [a, b, c, e, d, g] = coefficients;
+        let [sa, sb, sc, se, sd, sg] = sums;
+        Self {
+            coefficients: [a, b, c, d, e, g],
+            sums: [sa, sb, sc, sd, se, sg],
+        }
+    }
+}
+
+/// A box of parameters, with its bisection depth.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    t: [f64; 2],
+    u: [f64; 2],
+    v: [f64; 2],
+    depth: u32,
+}
+
+/// Earliest time first; among equal times the deepest (a depth-first walk along one root).
+impl Ord for Cell {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.t[0]
+            .total_cmp(&self.t[0])
+            .then(self.depth.cmp(&other.depth))
+    }
+}
+
+impl PartialOrd for Cell {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Cell {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Cell {}
+
+fn iv(lo: f64, hi: f64) -> Interval {
+    Interval::new(lo, hi).unwrap_or(Interval::ENTIRE)
+}
+
+fn pt(x: f64) -> Interval {
+    Interval::enclose(x)
+}
+
+impl Multilinear {
+    /// `F` at time `t` over the `(u, v)` box: exact for the box up to rounding, since `F` is
+    /// linear in `u` and `v` for a fixed `t`.
+    fn at_time(&self, t: f64, u: Interval, v: Interval) -> V {
+        let t = pt(t);
+        let g = self.a + self.b * t;
+        let h = self.c + self.e * t;
+        let k = self.d + self.g * t;
+        g + h * u + k * v
+    }
+
+    /// An enclosure of `F`'s range over the cell: the hull of its ranges on the two time faces
+    /// (`F` is linear in `t` for fixed `u`, `v`).
+    fn range(&self, cell: &Cell) -> V {
+        let (u, v) = (iv(cell.u[0], cell.u[1]), iv(cell.v[0], cell.v[1]));
+        let r0 = self.at_time(cell.t[0], u, v);
+        let r1 = self.at_time(cell.t[1], u, v);
+        Vec3::new(
+            r0.x.hull_with(r1.x),
+            r0.y.hull_with(r1.y),
+            r0.z.hull_with(r1.z),
+        )
+    }
+
+    /// `F` at a point.
+    fn value(&self, t: f64, u: f64, v: f64) -> V {
+        self.at_time(t, pt(u), pt(v))
+    }
+
+    /// Does the cell certainly contain a zero of `F` (Krawczyk's test), or a point with
+    /// `|F| <= sep`? A certified cell proves a collision (with the time its contact happens
+    /// by); Krawczyk's test can also prove that the cell holds no zero, or only one outside
+    /// the triangle.
+    fn certify(&self, cell: &Cell, sep: f64) -> Decision {
+        let m = [mid(cell.t), mid(cell.u), mid(cell.v)];
+        // An exact zero (or a point within the separation) at the center or a corner.
+        for (t, u, v) in corners_and_center(cell) {
+            if self.simplex && sum_exceeds_one(u, v) {
+                continue;
+            }
+            let f = self.value(t, u, v);
+            if f.length_squared().le(pt(sep) * pt(sep)).is_true() {
+                return Decision::Collision(t);
+            }
+        }
+        if sep > 0.0 {
+            return Decision::Unknown;
+        }
+        // Krawczyk: K = m - Y·F(m) + (I - Y·J(X))·(X - m) ⊆ X proves a root in X.
+        let (tt, uu, vv) = (
+            iv(cell.t[0], cell.t[1]),
+            iv(cell.u[0], cell.u[1]),
+            iv(cell.v[0], cell.v[1]),
+        );
+        let jx = [
+            self.b + self.e * uu + self.g * vv,
+            self.c + self.e * tt,
+            self.d + self.g * tt,
+        ];
+        let (tm, um, vm) = (pt(m[0]), pt(m[1]), pt(m[2]));
+        let jm = [
+            self.b + self.e * um + self.g * vm,
+            self.c + self.e * tm,
+            self.d + self.g * tm,
+        ];
+        let Some(y) = inverse(jm.map(|c| c.map(|x| x.mid()))) else {
+            return Decision::Unknown;
+        };
+        let fm = self.value(m[0], m[1], m[2]).to_array();
+        let jcols = jx.map(|c| c.to_array());
+        let dx = [tt - tm, uu - um, vv - vm];
+        let x = [tt, uu, vv];
+        let mut k = [Interval::ZERO; 3];
+        for i in 0..3 {
+            let mut yf = Interval::ZERO;
+            for (j, f) in fm.iter().enumerate() {
+                yf += pt(y[i][j]) * *f;
+            }
+            let mut acc = pt(m[i]) - yf;
+            for (col, d) in dx.iter().enumerate() {
+                // (I - Y·J)[i][col]
+                let mut yj = Interval::ZERO;
+                for (j, row) in jcols[col].iter().enumerate() {
+                    yj += pt(y[i][j]) * *row;
+                }
+                let ident = if i == col {
+                    Interval::ONE
+                } else {
+                    Interval::ZERO
+                };
+                acc += (ident - yj) * *d;
+            }
+            k[i] = acc;
+        }
+        // Every zero in X lies in K: none if they are apart.
+        if (0..3).any(|i| k[i].is_disjoint_from(x[i])) {
+            return Decision::Empty;
+        }
+        // Every zero in X lies in K: beyond the triangle's hypotenuse there, none counts.
+        if self.simplex && sum_exceeds_one(k[1].lo(), k[2].lo()) {
+            return Decision::Empty;
+        }
+        // K ⊆ X: X holds a zero, and it lies in K.
+        if !(0..3).all(|i| k[i].is_subset_of(x[i])) {
+            return Decision::Unknown;
+        }
+        if !self.simplex || !sum_exceeds_one(k[1].hi(), k[2].hi()) {
+            return Decision::Collision(k[0].hi());
+        }
+        Decision::Unknown
+    }
+}
+
+/// Is `a + b > 1` exactly? (Two-sum: the rounded sum and its exact error.)
+fn sum_exceeds_one(a: f64, b: f64) -> bool {
+    let s = a + b;
+    let bb = s - a;
+    let err = (a - (s - bb)) + (b - bb);
+    s > 1.0 || (s == 1.0 && err > 0.0)
+}
+
+/// What certification found in a cell.
+enum Decision {
+    /// A collision, certainly, by this time.
+    Collision(f64),
+    /// Certainly no collision in the cell.
+    Empty,
+    /// Undecided.
+    Unknown,
+}
+
+fn mid(x: [f64; 2]) -> f64 {
+    x[0] + (x[1] - x[0]) / 2.0
+}
+
+fn corners_and_center(cell: &Cell) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
+    let center = (mid(cell.t), mid(cell.u), mid(cell.v));
+    (0..8)
+        .map(move |i| (cell.t[i & 1], cell.u[i >> 1 & 1], cell.v[i >> 2]))
+        .chain(core::iter::once(center))
+}
+
+/// The inverse of a 3 × 3 matrix given by columns, in plain `f64` (Krawczyk only needs an
+/// approximate inverse); `None` when it is singular or not finite.
+fn inverse(cols: [Vec3<f64>; 3]) -> Option<[[f64; 3]; 3]> {
+    let [a, b, c] = cols;
+    let det = a.dot(b.cross(c));
+    if det == 0.0 || !det.is_finite() {
+        return None;
+    }
+    // Rows of the inverse are the cross products of the columns, over the determinant.
+    let rows = [b.cross(c), c.cross(a), a.cross(b)].map(|r| (r * (1.0 / det)).to_array());
+    rows.iter().flatten().all(|x| x.is_finite()).then_some(rows)
+}
+
+/// Searches the parameter box for a collision; see the module docs for the guarantee.
+///
+/// `budget` caps the boxes examined; past it the answer is `Maybe`.
+pub(super) fn search(
+    f: &Multilinear,
+    floats: &FloatInputs,
+    options: &CcdOptions,
+    budget: u64,
+) -> CcdHit {
+    let filter = Filter::new(floats);
+    let sep = pt(options.min_separation);
+    let tol = options.tolerance;
+    // Below this width a cell that can be neither excluded nor certified makes the answer
+    // Maybe: refinement stops there.
+    let floor = tol * 1e-6;
+    // Scale of each variable's effect, to split the cell where it matters most.
+    let mag = |v: V| v.to_array().map(|x| x.mag());
+    let (b, c, d, e, g) = (mag(f.b), mag(f.c), mag(f.d), mag(f.e), mag(f.g));
+    let weight = [
+        (0..3).map(|i| b[i] + e[i] + g[i]).fold(0.0, f64::max),
+        (0..3).map(|i| c[i] + e[i]).fold(0.0, f64::max),
+        (0..3).map(|i| d[i] + g[i]).fold(0.0, f64::max),
+    ];
+    // A variable with no effect on F (a zero-length edge) is weighted as the largest, so its
+    // width still counts.
+    let top = weight
+        .iter()
+        .copied()
+        .fold(0.0, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let weight = weight.map(|w| if w > 0.0 { w } else { top });
+    let mut heap = BinaryHeap::new();
+    heap.push(Cell {
+        t: [0.0, options.t_max],
+        u: [0.0, 1.0],
+        v: [0.0, 1.0],
+        depth: 0,
+    });
+    let mut iterations = 0u64;
+    let (mut earliest_undecided, mut undecided): (Option<f64>, u32) = (None, 0);
+    let mut proven: Option<f64> = None;
+    let mut small_undecided = 0u32;
+    while let Some(cell) = heap.pop() {
+        iterations += 1;
+        if let Some(hi) = proven {
+            // A contact is proven by `hi`; a cell this narrow bounds it from below.
+            if cell.t[0] >= hi || cell.t[1] - cell.t[0] <= tol || iterations > budget {
+                let lo = earliest_undecided
+                    .unwrap_or(cell.t[0])
+                    .min(cell.t[0])
+                    .min(hi);
+                return CcdHit {
+                    verdict: Verdict::True,
+                    toi: iv(lo, hi),
+                    iterations,
+                    exact: false,
+                };
+            }
+        }
+        if iterations > budget {
+            let lo = earliest_undecided.unwrap_or(cell.t[0]).min(cell.t[0]);
+            return CcdHit {
+                verdict: Verdict::Maybe,
+                toi: iv(lo, options.t_max),
+                iterations,
+                exact: false,
+            };
+        }
+        if f.simplex
+            && (iv(cell.u[0], cell.u[0]) + iv(cell.v[0], cell.v[0]))
+                .gt(Interval::ONE)
+                .is_true()
+        {
+            continue;
+        }
+        if filter
+            .as_ref()
+            .is_some_and(|flt| flt.excludes(&cell, options.min_separation))
+        {
+            continue;
+        }
+        let widths = [
+            cell.t[1] - cell.t[0],
+            cell.u[1] - cell.u[0],
+            cell.v[1] - cell.v[0],
+        ];
+        // Small: the time within the tolerance, and the cell's effect on F along every
+        // variable no more than a tolerance-wide step of the most effective one would have.
+        let score = [0, 1, 2].map(|k| widths[k] * weight[k]);
+        let effect = score.iter().copied().fold(0.0, f64::max);
+        let small = widths[0] <= tol && effect <= tol * top;
+        // The interval range is tighter than the filter by its error bound: worth its cost on
+        // small cells, and the only test when the filter is off.
+        let separated = options.min_separation > 0.0;
+        if small || separated || filter.is_none() {
+            let range = f.range(&cell);
+            let band = iv(-sep.hi(), sep.hi());
+            if range.to_array().iter().any(|r| r.is_disjoint_from(band)) {
+                continue;
+            }
+            // With a separation, the nearest point of the range box must be within it.
+            let nearest = range.map(|r| pt(r.mig())).length_squared();
+            if separated && nearest.gt(sep * sep).is_true() {
+                continue;
+            }
+        }
+        // Certifying costs a dozen interval evaluations: try it on reaching the tolerance and
+        // then on every third level below, not on every cell.
+        let at_floor = small && widths[0] <= floor && effect <= floor * top;
+        // With a separation a contact is a region: a point of it may show at any cell size.
+        if (small || separated) && (cell.depth % 3 == 0 || at_floor) {
+            match f.certify(&cell, options.min_separation) {
+                Decision::Collision(hi) => {
+                    let hi = proven.map_or(hi, |p: f64| p.min(hi)).max(cell.t[0]);
+                    if widths[0] <= tol {
+                        // No cell before the earliest undecided one holds a contact.
+                        let lo = earliest_undecided.unwrap_or(cell.t[0]).min(cell.t[0]);
+                        return CcdHit {
+                            verdict: Verdict::True,
+                            toi: iv(lo, hi),
+                            iterations,
+                            exact: false,
+                        };
+                    }
+                    // Proven, but the time of impact is still coarse: narrow it.
+                    proven = Some(hi);
+                }
+                Decision::Empty => continue,
+                Decision::Unknown => {}
+            }
+        }
+        if small {
+            // Small and undecided: past a budget of these the contact is degenerate (a curve
+            // or a surface of near-zeros, e.g. an edge sliding in a face's plane), and more
+            // bisection only multiplies cells.
+            small_undecided += 1;
+            if small_undecided > SMALL_CELLS {
+                earliest_undecided.get_or_insert(cell.t[0]);
+                break;
+            }
+        }
+        if at_floor {
+            // Undecided at the floor: remember it, and look on for a certain contact, a few
+            // cells more.
+            earliest_undecided.get_or_insert(cell.t[0]);
+            undecided += 1;
+            if undecided >= UNDECIDED_CELLS {
+                break;
+            }
+            continue;
+        }
+        // Split the widest dimension, weighted by its effect on F; once every effect is
+        // within the tolerance, split the time until it is too (a slow motion has a small
+        // effect, but the time of impact still needs the tolerance).
+        let k = if effect <= tol * top && widths[0] > tol {
+            0
+        } else {
+            (0..3)
+                .max_by(|&i, &j| score[i].total_cmp(&score[j]))
+                .unwrap_or(0)
+        };
+        let (mut lo, mut hi) = (cell, cell);
+        lo.depth += 1;
+        hi.depth += 1;
+        let range = match k {
+            0 => (&mut lo.t, &mut hi.t),
+            1 => (&mut lo.u, &mut hi.u),
+            _ => (&mut lo.v, &mut hi.v),
+        };
+        let m = mid(*range.0);
+        if m <= range.0[0] || m >= range.0[1] {
+            // Cannot split further in floats: undecided.
+            earliest_undecided.get_or_insert(cell.t[0]);
+            undecided += 1;
+            if undecided >= UNDECIDED_CELLS {
+                break;
+            }
+            continue;
+        }
+        range.0[1] = m;
+        range.1[0] = m;
+        heap.push(lo);
+        heap.push(hi);
+    }
+    if let Some(hi) = proven {
+        let lo = earliest_undecided.unwrap_or(hi).min(hi);
+        return CcdHit {
+            verdict: Verdict::True,
+            toi: iv(lo, hi),
+            iterations,
+            exact: false,
+        };
+    }
+    match earliest_undecided {
+        Some(lo) => CcdHit {
+            verdict: Verdict::Maybe,
+            toi: iv(lo, options.t_max),
+            iterations,
+            exact: false,
+        },
+        None => CcdHit {
+            verdict: Verdict::False,
+            toi: iv(options.t_max, options.t_max),
+            iterations,
+            exact: false,
+        },
+    }
+}
+
+/// How many small cells a query refines without deciding them before it answers `Maybe`.
+const SMALL_CELLS: u32 = 4096;
+
+/// How many undecided cells at the floor a query looks past for a certain contact before it
+/// answers `Maybe`.
+const UNDECIDED_CELLS: u32 = 64;

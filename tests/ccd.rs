@@ -1,0 +1,485 @@
+//! Continuous collision detection as a user runs it: the bundled public sample queries
+//! (`tests/data/ccd`, the `unit-tests` scene) with no false negative, motions built to collide
+//! in exact arithmetic that are never called apart, motions kept apart by a margin that are
+//! certainly apart, and the degenerate cases by hand.
+
+#[allow(dead_code)] // the tests use the reader, not every helper
+#[path = "../examples/support/ccd_data.rs"]
+mod ccd_data;
+
+use std::path::Path;
+
+use quickcheck::{Arbitrary, Gen};
+use surety::intervals::arbitrary::checker;
+use surety::queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+use surety::{Policy, Vec3, Verdict};
+
+fn v(x: f64, y: f64, z: f64) -> Vec3<f64> {
+    Vec3::new(x, y, z)
+}
+
+/// The inclusion search alone, the exact stage alone, and both (the default).
+fn stages() -> [(&'static str, CcdOptions); 3] {
+    let d = CcdOptions::default();
+    [
+        ("search", CcdOptions { exact: false, ..d }),
+        (
+            "exact",
+            CcdOptions {
+                max_iterations: 0,
+                ..d
+            },
+        ),
+        ("default", d),
+    ]
+}
+
+#[test]
+fn the_bundled_sample_queries_have_no_false_negative_and_no_false_positive() {
+    let files = ccd_data::find_files(Path::new("tests/data/ccd"));
+    assert_eq!(files.len(), 4, "two files per kind");
+    // The default, and the exact stage alone on every query: an independent check of it
+    // against the data's ground truth.
+    let [_, (_, exact_only), (_, default)] = stages();
+    for options in [default, exact_only] {
+        let (mut queries, mut false_negatives, mut false_positives, mut maybes) = (0, 0, 0, 0);
+        for (_, kind, path) in &files {
+            for q in ccd_data::read_queries(path).expect("the bundled data reads") {
+                let hit = match kind {
+                    ccd_data::Kind::VertexFace => vertex_face_ccd(q.start, q.end, options),
+                    ccd_data::Kind::EdgeEdge => edge_edge_ccd(q.start, q.end, options),
+                }
+                .expect("finite input");
+                let collides = hit.verdict.resolve(Policy::Conservative);
+                queries += 1;
+                false_negatives += usize::from(q.truth && !collides);
+                false_positives += usize::from(!q.truth && collides);
+                maybes += usize::from(hit.verdict.is_maybe());
+                if options.max_iterations == 0 {
+                    assert!(
+                        hit.exact,
+                        "max_iterations 0 goes straight to the exact stage"
+                    );
+                }
+            }
+        }
+        assert_eq!(queries, 324);
+        assert_eq!(false_negatives, 0, "{options:?}");
+        assert_eq!(false_positives, 0, "{options:?}");
+        assert_eq!(maybes, 0, "{options:?}");
+    }
+}
+
+#[test]
+fn the_reader_names_the_file_and_line_of_a_coordinate_that_is_not_a_double() {
+    let dir = std::env::temp_dir().join(format!("surety-ccd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.csv");
+    let mut rows = ["0,1,0,1,0,1,0"; 8];
+    rows[5] = "1,3,0,1,0,1,0"; // 1/3 is no double
+    std::fs::write(&path, rows.join("\n")).unwrap();
+    let err = ccd_data::read_queries(&path).unwrap_err();
+    assert!(err.contains("bad.csv:6") && err.contains("1/3"), "{err}");
+    // Numerators beyond 64 bits that are exact doubles read exactly.
+    let big = "18446744073709551616,1,0,1,0,1,0"; // 2^64
+    std::fs::write(&path, [big; 8].join("\n")).unwrap();
+    let q = ccd_data::read_queries(&path).unwrap();
+    assert_eq!(q[0].start[0].x, 2f64.powi(64));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A coordinate on a grid of 1/64 in [-4, 4]: every construction below stays exact.
+fn grid(g: &mut Gen) -> f64 {
+    (i32::arbitrary(g) % 256) as f64 / 64.0
+}
+
+fn point(g: &mut Gen) -> Vec3<f64> {
+    v(grid(g), grid(g), grid(g))
+}
+
+/// A time, or barycentric weight, that keeps the constructions exact.
+fn dyadic(g: &mut Gen) -> f64 {
+    [0.0, 0.25, 0.5, 0.75, 1.0][usize::arbitrary(g) % 5]
+}
+
+fn at(p0: Vec3<f64>, p1: Vec3<f64>, t: f64) -> Vec3<f64> {
+    p0 + (p1 - p0) * t
+}
+
+/// The trajectory through `x` at time `t` from `start` (exact: `t` is a nonzero dyadic).
+fn through(start: Vec3<f64>, x: Vec3<f64>, t: f64) -> Vec3<f64> {
+    start + (x - start) * (1.0 / t)
+}
+
+fn vertex_meeting_a_moving_face_is_never_called_apart(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let f0 = [point(&mut g), point(&mut g), point(&mut g)];
+    let f1 = [point(&mut g), point(&mut g), point(&mut g)];
+    let t = [0.25, 0.5, 1.0][usize::arbitrary(&mut g) % 3];
+    let (u, w) = (dyadic(&mut g) / 2.0, dyadic(&mut g) / 2.0); // u + v <= 1
+    let f = |k: usize| at(f0[k], f1[k], t);
+    let x = f(0) + (f(1) - f(0)) * u + (f(2) - f(0)) * w;
+    let p0 = point(&mut g);
+    let p1 = through(p0, x, t);
+    stages().iter().all(|(stage, options)| {
+        let hit = vertex_face_ccd(
+            [p0, f0[0], f0[1], f0[2]],
+            [p1, f1[0], f1[1], f1[2]],
+            *options,
+        )
+        .unwrap();
+        // With the exact stage on, a collision is certain.
+        let certain = *stage == "search" || hit.verdict == Verdict::True;
+        hit.verdict != Verdict::False && certain && hit.toi.lo() <= t
+    })
+}
+
+#[test]
+fn a_vertex_built_to_meet_a_moving_face_is_never_called_apart() {
+    checker()
+        .tests(1500)
+        .quickcheck(vertex_meeting_a_moving_face_is_never_called_apart as fn(u64) -> bool);
+}
+
+fn crossing_edges_are_never_called_apart(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (a00, a01, a10, a11) = (point(&mut g), point(&mut g), point(&mut g), point(&mut g));
+    let t = [0.25, 0.5, 1.0][usize::arbitrary(&mut g) % 3];
+    let u = dyadic(&mut g);
+    let x = at(at(a00, a01, t), at(a10, a11, t), u); // the point of edge a at time t
+    let (b00, b01, b10) = (point(&mut g), point(&mut g), point(&mut g));
+    let w = [0.25, 0.5, 1.0][usize::arbitrary(&mut g) % 3];
+    // b0(t) + w·(b1(t) - b0(t)) = x  ⇒  b1(t) = b0(t) + (x - b0(t)) / w.
+    let b0t = at(b00, b01, t);
+    let b1t = b0t + (x - b0t) * (1.0 / w);
+    let b11 = through(b10, b1t, t);
+    stages().iter().all(|(stage, options)| {
+        let hit = edge_edge_ccd([a00, a10, b00, b10], [a01, a11, b01, b11], *options).unwrap();
+        let certain = *stage == "search" || hit.verdict == Verdict::True;
+        hit.verdict != Verdict::False && certain && hit.toi.lo() <= t
+    })
+}
+
+#[test]
+fn edges_built_to_cross_are_never_called_apart() {
+    checker()
+        .tests(1500)
+        .quickcheck(crossing_edges_are_never_called_apart as fn(u64) -> bool);
+}
+
+fn separated_by_a_plane_is_certainly_apart(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    // Everything of one primitive at z >= 1/64, of the other at z <= -1/64, at both times:
+    // linear motion keeps them on their sides.
+    let mut up = || {
+        let p = point(&mut g);
+        v(p.x, p.z.abs() + 1.0 / 64.0, p.y)
+    };
+    let above: Vec<Vec3<f64>> = (0..8).map(|_| up()).collect();
+    let lift = |p: Vec3<f64>| v(p.x, p.z, p.y); // swap back: the offset was put in y
+    let above: Vec<Vec3<f64>> = above.into_iter().map(lift).collect();
+    let below = |p: Vec3<f64>| v(p.x, p.y, -p.z);
+    stages().iter().all(|(_, options)| {
+        let vf = vertex_face_ccd(
+            [above[0], below(above[1]), below(above[2]), below(above[3])],
+            [above[4], below(above[5]), below(above[6]), below(above[7])],
+            *options,
+        )
+        .unwrap();
+        let ee = edge_edge_ccd(
+            [above[0], above[1], below(above[2]), below(above[3])],
+            [above[4], above[5], below(above[6]), below(above[7])],
+            *options,
+        )
+        .unwrap();
+        vf.verdict == Verdict::False && ee.verdict == Verdict::False
+    })
+}
+
+#[test]
+fn primitives_kept_apart_by_a_plane_are_certainly_apart() {
+    checker()
+        .tests(1500)
+        .quickcheck(separated_by_a_plane_is_certainly_apart as fn(u64) -> bool);
+}
+
+fn face() -> [Vec3<f64>; 3] {
+    [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0)]
+}
+
+fn vf(p0: Vec3<f64>, p1: Vec3<f64>) -> Verdict {
+    let f = face();
+    vertex_face_ccd(
+        [p0, f[0], f[1], f[2]],
+        [p1, f[0], f[1], f[2]],
+        CcdOptions::default(),
+    )
+    .unwrap()
+    .verdict
+}
+
+#[test]
+fn vertex_grazing_the_face_edge_or_corner_collides_and_a_hair_off_does_not() {
+    // Down through the hypotenuse's midpoint, through a corner, along the plane into the face.
+    assert_eq!(vf(v(0.5, 0.5, 1.0), v(0.5, 0.5, -1.0)), Verdict::True);
+    assert_eq!(vf(v(0.0, 1.0, 1.0), v(0.0, 1.0, -1.0)), Verdict::True);
+    assert_eq!(vf(v(-1.0, 0.25, 0.0), v(0.25, 0.25, 0.0)), Verdict::True);
+    // A hair beyond the hypotenuse, and sliding in the plane beside the face.
+    let off = 0.5 + f64::EPSILON;
+    assert_eq!(vf(v(off, 0.5, 1.0), v(off, 0.5, -1.0)), Verdict::False);
+    assert_eq!(vf(v(-1.0, -0.25, 0.0), v(2.0, -0.25, 0.0)), Verdict::False);
+}
+
+#[test]
+fn touching_at_the_start_or_the_end_and_zero_motion() {
+    let p = v(0.25, 0.25, 0.0);
+    assert_eq!(vf(p, v(0.25, 0.25, 1.0)), Verdict::True); // leaves from contact
+    assert_eq!(vf(v(0.25, 0.25, 1.0), p), Verdict::True); // arrives at t = 1
+    assert_eq!(vf(p, p), Verdict::True); // resting on the face
+    assert_eq!(vf(v(0.25, 0.25, 1e-9), v(0.25, 0.25, 1e-9)), Verdict::False);
+    // With t_max < 1 the arrival at t = 1 is out of reach.
+    let f = face();
+    let short = CcdOptions {
+        t_max: 0.5,
+        ..CcdOptions::default()
+    };
+    let hit = vertex_face_ccd(
+        [v(0.25, 0.25, 1.0), f[0], f[1], f[2]],
+        [p, f[0], f[1], f[2]],
+        short,
+    )
+    .unwrap();
+    assert_eq!(hit.verdict, Verdict::False);
+}
+
+#[test]
+fn parallel_edges_touching_along_a_segment_collide_and_parallel_edges_apart_do_not() {
+    let (a0, a1) = (v(0.0, 0.0, 0.0), v(2.0, 0.0, 0.0));
+    // b slides down onto a, overlapping it along [1, 2] at t = 1/2.
+    let hit = edge_edge_ccd(
+        [a0, a1, v(1.0, 0.0, 1.0), v(3.0, 0.0, 1.0)],
+        [a0, a1, v(1.0, 0.0, -1.0), v(3.0, 0.0, -1.0)],
+        CcdOptions::default(),
+    )
+    .unwrap();
+    assert_ne!(hit.verdict, Verdict::False);
+    assert!(hit.toi.lo() <= 0.5);
+    // The same, but b is beyond a's end: parallel and apart.
+    let apart = edge_edge_ccd(
+        [a0, a1, v(2.5, 0.0, 1.0), v(3.0, 0.0, 1.0)],
+        [a0, a1, v(2.5, 0.0, -1.0), v(3.0, 0.0, -1.0)],
+        CcdOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(apart.verdict, Verdict::False);
+}
+
+#[test]
+fn a_minimum_separation_counts_near_misses_as_collisions() {
+    let near = |sep: f64| {
+        let f = face();
+        vertex_face_ccd(
+            [v(0.25, 0.25, 1.0), f[0], f[1], f[2]],
+            [v(0.25, 0.25, 0.001), f[0], f[1], f[2]],
+            CcdOptions {
+                min_separation: sep,
+                ..CcdOptions::default()
+            },
+        )
+        .unwrap()
+        .verdict
+    };
+    assert_eq!(near(0.0), Verdict::False);
+    assert_eq!(near(0.01), Verdict::True);
+}
+
+#[test]
+fn bad_input_is_an_error_never_a_panic_or_a_no() {
+    let f = face();
+    let nan = v(f64::NAN, 0.0, 0.0);
+    let err = vertex_face_ccd(
+        [nan, f[0], f[1], f[2]],
+        [nan, f[0], f[1], f[2]],
+        CcdOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(err.field, "start[0]");
+    let inf = v(0.0, f64::INFINITY, 0.0);
+    assert!(edge_edge_ccd(
+        [f[0], f[1], f[2], f[0]],
+        [f[0], f[1], inf, f[0]],
+        CcdOptions::default()
+    )
+    .is_err());
+    for bad in [
+        CcdOptions {
+            t_max: 1.5,
+            ..CcdOptions::default()
+        },
+        CcdOptions {
+            t_max: 0.0,
+            ..CcdOptions::default()
+        },
+        CcdOptions {
+            tolerance: 0.0,
+            ..CcdOptions::default()
+        },
+        CcdOptions {
+            min_separation: -1.0,
+            ..CcdOptions::default()
+        },
+        CcdOptions {
+            min_separation: f64::NAN,
+            ..CcdOptions::default()
+        },
+    ] {
+        assert!(vertex_face_ccd([f[0], f[0], f[1], f[2]], [f[0], f[0], f[1], f[2]], bad).is_err());
+    }
+    // Huge coordinates: sound, no panic.
+    let big = v(1e308, -1e308, 1e308);
+    let hit = vertex_face_ccd(
+        [big, f[0], f[1], f[2]],
+        [-big, f[0], f[1], f[2]],
+        CcdOptions::default(),
+    )
+    .unwrap();
+    assert_ne!(
+        hit.verdict,
+        Verdict::False,
+        "the vertex sweeps through the origin's region"
+    );
+}
+
+/// A grid point in the plane `z = 0`, lifted off it by 1/64 one time in four.
+fn nearly_planar(g: &mut Gen) -> Vec3<f64> {
+    let z = [0.0, 0.0, 0.0, 1.0 / 64.0][usize::arbitrary(g) % 4];
+    v(grid(g), grid(g), z)
+}
+
+/// The stages never contradict each other: each certain verdict of the search is the exact
+/// stage's, the exact stage and the default are never `Maybe` and agree, and the times of
+/// impact of two `True` answers overlap (both hold the first contact).
+fn stages_agree(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let start: [Vec3<f64>; 4] = core::array::from_fn(|_| nearly_planar(&mut g));
+    let mut end: [Vec3<f64>; 4] = core::array::from_fn(|_| nearly_planar(&mut g));
+    if bool::arbitrary(&mut g) {
+        // Some points at rest, as in the scenes: a face that does not move.
+        end[1..].copy_from_slice(&start[1..]);
+    }
+    let edge = bool::arbitrary(&mut g);
+    let hits = stages().map(|(_, options)| {
+        if edge {
+            edge_edge_ccd(start, end, options)
+        } else {
+            vertex_face_ccd(start, end, options)
+        }
+        .unwrap()
+    });
+    let [search, exact, default] = hits;
+    let certain = |h: &surety::queries::ccd::CcdHit| !h.verdict.is_maybe();
+    let overlap = |a: &surety::queries::ccd::CcdHit, b: &surety::queries::ccd::CcdHit| {
+        a.verdict != Verdict::True
+            || b.verdict != Verdict::True
+            || (a.toi.lo() <= b.toi.hi() && b.toi.lo() <= a.toi.hi())
+    };
+    certain(&exact)
+        && certain(&default)
+        && exact.verdict == default.verdict
+        && (!certain(&search) || search.verdict == exact.verdict)
+        && overlap(&search, &exact)
+        && overlap(&default, &exact)
+        && exact.toi.hi() - exact.toi.lo() <= 2e-6
+}
+
+#[test]
+fn the_search_and_the_exact_stage_agree_on_nearly_coplanar_motions() {
+    checker()
+        .tests(1500)
+        .quickcheck(stages_agree as fn(u64) -> bool);
+}
+
+fn exact_only() -> CcdOptions {
+    stages()[1].1
+}
+
+#[test]
+fn sliding_in_the_face_plane_is_decided_exactly_with_its_time() {
+    let f = face();
+    let slide = |p0: Vec3<f64>, p1: Vec3<f64>| {
+        vertex_face_ccd([p0, f[0], f[1], f[2]], [p1, f[0], f[1], f[2]], exact_only()).unwrap()
+    };
+    // From x = -1 to x = 0.25 along y = 0.25: enters the face at x = 0, t = 0.8.
+    let hit = slide(v(-1.0, 0.25, 0.0), v(0.25, 0.25, 0.0));
+    assert_eq!(hit.verdict, Verdict::True);
+    assert!(hit.toi.lo() <= 0.8 && 0.8 <= hit.toi.hi() && hit.toi.hi() - hit.toi.lo() <= 2e-6);
+    // Beside it, and stopping one ulp short of the corner (0, 0.25, 0).
+    assert_eq!(
+        slide(v(-1.0, -0.25, 0.0), v(2.0, -0.25, 0.0)).verdict,
+        Verdict::False
+    );
+    let short = -f64::MIN_POSITIVE;
+    assert_eq!(
+        slide(v(-1.0, 0.25, 0.0), v(short, 0.25, 0.0)).verdict,
+        Verdict::False
+    );
+    assert_eq!(
+        slide(v(-1.0, 0.25, 0.0), v(0.0, 0.25, 0.0)).verdict,
+        Verdict::True
+    );
+}
+
+#[test]
+fn degenerate_faces_a_segment_or_a_point_are_hit_only_exactly() {
+    let through = |face: [Vec3<f64>; 3], x: f64, y: f64| {
+        let (p0, p1) = (v(x, y, 1.0), v(x, y, -1.0));
+        stages().map(|(_, o)| {
+            vertex_face_ccd(
+                [p0, face[0], face[1], face[2]],
+                [p1, face[0], face[1], face[2]],
+                o,
+            )
+            .unwrap()
+            .verdict
+        })
+    };
+    let segment = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0)];
+    let point = [v(0.5, 0.5, 0.0); 3];
+    let tiny = f64::MIN_POSITIVE;
+    for (face, x, y, meets) in [
+        (segment, 0.5, 0.0, true),
+        (segment, 2.0, 0.0, true),
+        (segment, 0.5, tiny, false),
+        (segment, 2.0 + 4.0 * f64::EPSILON, 0.0, false),
+        (point, 0.5, 0.5, true),
+        (point, 0.5, 0.5 + f64::EPSILON / 2.0, false),
+    ] {
+        let [search, exact, default] = through(face, x, y);
+        let want = if meets { Verdict::True } else { Verdict::False };
+        assert_eq!((exact, default), (want, want), "{face:?} at ({x}, {y})");
+        assert!(search.is_maybe() || search == want);
+    }
+}
+
+#[test]
+fn collinear_edges_sliding_along_one_line_meet_at_an_exact_time() {
+    let (a0, a1) = (v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0));
+    let run = |b_end: f64| {
+        let start = [a0, a1, v(2.0, 0.0, 0.0), v(3.0, 0.0, 0.0)];
+        let end = [a0, a1, v(b_end, 0.0, 0.0), v(b_end + 1.0, 0.0, 0.0)];
+        edge_edge_ccd(start, end, exact_only()).unwrap()
+    };
+    // b's start point runs from 2 to 0.5: it reaches 1 at t = 2/3, which no double is.
+    let hit = run(0.5);
+    assert_eq!(hit.verdict, Verdict::True);
+    let third = 2.0 / 3.0;
+    assert!(
+        hit.toi.lo() <= third && third <= hit.toi.hi(),
+        "{:?}",
+        hit.toi
+    );
+    assert!(hit.toi.lo() < hit.toi.hi() && hit.toi.hi() - hit.toi.lo() <= 2e-6);
+    // Stopping just short of a's end.
+    assert_eq!(run(1.0 + f64::EPSILON).verdict, Verdict::False);
+    assert_eq!(run(1.0).verdict, Verdict::True);
+}
