@@ -3,8 +3,11 @@
 //! fix of seed 003. Run it with
 //!
 //! ```text
-//! cargo run --release --example motion -- [MOVES]    (default 1000000 per scene and mover)
+//! cargo run --release --example motion -- [MOVES] [SCENE...]
 //! ```
+//!
+//! (default 1000000 moves per scene and mover; the scenes named, e.g. `icosphere terrain`, or
+//! all four).
 //!
 //! Every end position is checked exactly (certified predicates, with rational arithmetic for
 //! the cases they leave undecided): "got in" counts moves after which the particle is strictly
@@ -757,7 +760,11 @@ pub struct SlidePath {
 
 /// Prints the transcript and the tally table; returns the tallies, scene by scene and mover
 /// by mover.
-pub fn report(moves: u64, out: &mut impl Write) -> io::Result<Vec<(&'static str, Mover, Tally)>> {
+pub fn report(
+    moves: u64,
+    only: &[String],
+    out: &mut impl Write,
+) -> io::Result<Vec<(&'static str, Mover, Tally)>> {
     writeln!(out, ">>> scenes")?;
     let scenes = [
         cube_room(),
@@ -802,7 +809,10 @@ pub fn report(moves: u64, out: &mut impl Write) -> io::Result<Vec<(&'static str,
         "scene", "mover", "moves", "got in", "stuck", "cap hit", "µs/move"
     )?;
     let mut all = Vec::new();
-    for scene in &scenes {
+    let chosen = scenes
+        .iter()
+        .filter(|s| only.is_empty() || only.iter().any(|o| s.name.starts_with(o.as_str())));
+    for scene in chosen {
         for mover in Mover::ALL {
             let t = run(
                 scene,
@@ -866,10 +876,15 @@ pub fn report(moves: u64, out: &mut impl Write) -> io::Result<Vec<(&'static str,
 
 #[allow(dead_code)] // the tour includes this file for `report`, not for `main`
 fn main() -> io::Result<()> {
-    let moves = std::env::args()
-        .nth(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let moves = args
+        .first()
         .and_then(|a| a.replace('_', "").parse().ok())
         .unwrap_or(1_000_000);
-    report(moves, &mut io::stdout().lock())?;
+    report(
+        moves,
+        args.get(1..).unwrap_or(&[]),
+        &mut io::stdout().lock(),
+    )?;
     Ok(())
 }
