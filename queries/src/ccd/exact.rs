@@ -27,7 +27,6 @@
 
 use std::cmp::Ordering;
 
-use num_traits::{ToPrimitive, Zero};
 use surety_intervals::Vec3;
 
 use super::poly::{between, compare, roots_between, Poly, Real, Q};
@@ -50,7 +49,7 @@ pub(super) struct Exact {
 
 fn rational(x: f64) -> Q {
     // Finite inputs only (checked by the caller); exact.
-    Q::from_float(x).unwrap_or_else(Q::zero)
+    Q::from_f64(x)
 }
 
 fn cross(a: &P3, b: &P3) -> P3 {
@@ -82,8 +81,9 @@ impl Exact {
                 end[q].to_array(),
             );
             core::array::from_fn(|i| {
-                let a = rational(s0[i]) - rational(s1[i]);
-                let b = (rational(e0[i]) - rational(s0[i])) - (rational(e1[i]) - rational(s1[i]));
+                let [s0, s1, e0, e1] = [s0[i], s1[i], e0[i], e1[i]].map(rational);
+                let a = &s0 - &s1;
+                let b = &(&e0 - &s0) - &(&e1 - &s1);
                 Poly::linear(a, b)
             })
         };
@@ -230,7 +230,7 @@ fn sorted(mut v: Vec<Real>) -> Vec<Real> {
 }
 
 /// Bounds `lo <= x <= hi` of a real in `f64`, narrowed until `hi - lo <= width` (or as far as
-/// the root's rational interval goes towards it).
+/// 200 halvings of the root's interval go towards it).
 pub(super) fn enclose(mut x: Real, width: f64) -> (f64, f64) {
     let w = rational(width);
     for _ in 0..200 {
@@ -241,23 +241,5 @@ pub(super) fn enclose(mut x: Real, width: f64) -> (f64, f64) {
         x.refine();
     }
     let (lo, hi) = x.bounds();
-    (down(lo), up(hi))
-}
-
-/// The largest `f64` at most `x`.
-fn down(x: &Q) -> f64 {
-    let mut f = x.to_f64().unwrap_or(f64::NEG_INFINITY);
-    while f.is_finite() && rational(f) > *x {
-        f = f.next_down();
-    }
-    f
-}
-
-/// The smallest `f64` at least `x`.
-fn up(x: &Q) -> f64 {
-    let mut f = x.to_f64().unwrap_or(f64::INFINITY);
-    while f.is_finite() && rational(f) < *x {
-        f = f.next_up();
-    }
-    f
+    (lo.down(), hi.up())
 }

@@ -1,15 +1,15 @@
-//! Polynomials in one variable with exact rational coefficients, and the real numbers they
-//! define (exact rationals, or a root isolated in a rational interval): the arithmetic of
-//! CCD's exact stage.
+//! Polynomials in one variable with exact dyadic coefficients, and the real numbers they
+//! define (exact dyadics, or a root isolated in a dyadic interval): the arithmetic of CCD's
+//! exact stage. Divisions are avoided: remainders are pseudo-remainders (scaled by a power of
+//! the divisor's leading coefficient, whose sign is tracked), which keep every root.
 
 use std::cmp::Ordering;
 use std::ops::{Add, Mul, Neg, Sub};
 
-use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_integer::Integer;
+use num_traits::{One, Signed};
 
-/// An exact rational.
-pub(super) type Q = BigRational;
+pub(super) use super::dyadic::Dyadic as Q;
 
 /// A polynomial `c[0] + c[1]·t + …`, its highest coefficient nonzero (none for zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub(super) struct Poly {
 
 impl Poly {
     pub fn new(mut c: Vec<Q>) -> Self {
-        while c.last().is_some_and(Zero::is_zero) {
+        while c.last().is_some_and(Q::is_zero) {
             c.pop();
         }
         Self { c }
@@ -44,7 +44,10 @@ impl Poly {
     }
 
     pub fn eval(&self, x: &Q) -> Q {
-        self.c.iter().rev().fold(Q::zero(), |acc, c| acc * x + c)
+        self.c
+            .iter()
+            .rev()
+            .fold(Q::zero(), |acc, c| &(&acc * x) + c)
     }
 
     pub fn sign_at(&self, x: &Q) -> Ordering {
@@ -57,60 +60,82 @@ impl Poly {
                 .iter()
                 .enumerate()
                 .skip(1)
-                .map(|(i, c)| c * Q::from_integer(i.into()))
+                .map(|(i, c)| c * &Q::from_int(i as i64))
                 .collect(),
         )
     }
 
-    /// Quotient and remainder of the division by `d` (nonzero).
-    fn div_rem(&self, d: &Self) -> (Self, Self) {
-        let mut r = self.c.clone();
+    /// Pseudo-division by `d` (nonzero): `(q, r, positive)` with `c·self = q·d + r`,
+    /// `deg r < deg d`, for a constant `c` (a power of `d`'s leading coefficient) that is
+    /// positive exactly when `positive` is.
+    fn pseudo_div(&self, d: &Self) -> (Self, Self, bool) {
         let Some(lead) = d.c.last() else {
-            return (Self::zero(), self.clone());
+            return (Self::zero(), self.clone(), true);
         };
         let n = d.c.len();
-        if r.len() < n {
-            return (Self::zero(), self.clone());
-        }
-        let mut q = vec![Q::zero(); r.len() + 1 - n];
-        for i in (0..q.len()).rev() {
-            let f = &r[i + n - 1] / lead;
-            if !f.is_zero() {
-                for (j, dc) in d.c.iter().enumerate() {
-                    r[i + j] -= &f * dc;
-                }
+        let mut r = self.c.clone();
+        let mut q = vec![Q::zero(); r.len().saturating_sub(n - 1).max(1)];
+        let mut positive = true;
+        while r.len() >= n {
+            let top = r.len() - 1;
+            let f = r[top].clone();
+            let shift = top + 1 - n;
+            // r <- lead·r - f·t^shift·d, q <- lead·q + f·t^shift: the top term cancels.
+            for x in r.iter_mut() {
+                *x = &*x * lead;
             }
-            q[i] = f;
+            for x in q.iter_mut() {
+                *x = &*x * lead;
+            }
+            for (j, dc) in d.c.iter().enumerate() {
+                r[shift + j] = &r[shift + j] - &(&f * dc);
+            }
+            q[shift] = &q[shift] + &f;
+            positive ^= lead.signum().is_lt();
+            r.pop();
+            while r.last().is_some_and(Q::is_zero) {
+                r.pop();
+            }
         }
-        r.truncate(n - 1);
-        (Self::new(q), Self::new(r))
+        (Self::new(q), Self::new(r), positive)
     }
 
-    fn monic(self) -> Self {
-        match self.c.last().cloned() {
-            Some(lead) => Self::new(self.c.into_iter().map(|c| c / &lead).collect()),
-            None => self,
+    /// The polynomial divided by the greatest common divisor of its coefficients' odd
+    /// mantissas: same roots, same signs, smaller numbers.
+    fn primitive(self) -> Self {
+        let mut g = num_bigint::BigInt::from(0);
+        for c in &self.c {
+            g = g.gcd(c.mantissa());
+            if g.is_one() {
+                return self;
+            }
         }
+        if self.c.is_empty() || g.is_one() {
+            return self;
+        }
+        let g = g.abs();
+        Self::new(self.c.iter().map(|c| c.div_exact(&g)).collect())
     }
 
-    /// The monic greatest common divisor (zero when both are zero).
+    /// A greatest common divisor, up to a constant factor (zero when both are zero).
     pub fn gcd(&self, other: &Self) -> Self {
         let (mut a, mut b) = (self.clone(), other.clone());
         while !b.is_zero() {
-            let r = a.div_rem(&b).1;
+            let r = a.pseudo_div(&b).1.primitive();
             a = b;
-            b = r.monic();
+            b = r;
         }
-        a.monic()
+        a
     }
 
     /// The polynomial with the same roots, each simple (nonzero input).
     fn squarefree(&self) -> Self {
         let g = self.gcd(&self.derivative());
-        self.div_rem(&g).0
+        self.pseudo_div(&g).0.primitive()
     }
 
-    /// Sturm's sequence: `p`, `p'`, then the negated remainders.
+    /// Sturm's sequence: `p`, `p'`, then the negated remainders (each up to a positive
+    /// factor, which keeps the signs).
     fn sturm(&self) -> Vec<Self> {
         let mut seq = vec![self.clone(), self.derivative()];
         loop {
@@ -119,14 +144,15 @@ impl Poly {
                 seq.pop();
                 return seq;
             }
-            let r = -&seq[n - 2].div_rem(&seq[n - 1]).1;
-            // A positive factor keeps the signs and the numbers small.
-            let scale = r.c.last().map(|l| l.abs());
-            seq.push(match scale {
-                Some(s) => Self::new(r.c.into_iter().map(|c| c / &s).collect()),
-                None => r,
-            });
+            let (_, r, positive) = seq[n - 2].pseudo_div(&seq[n - 1]);
+            let r = if positive { -&r } else { r };
+            seq.push(r.primitive());
         }
+    }
+
+    /// `self / (t - m)` for a root `m`.
+    fn without_root(&self, m: &Q) -> Self {
+        self.pseudo_div(&Poly::linear(-m, Q::from_int(1))).0
     }
 
     /// An enclosure of the values on `[lo, hi]` (Horner's scheme in exact interval
@@ -137,14 +163,14 @@ impl Poly {
             let p = [&acc.0 * lo, &acc.0 * hi, &acc.1 * lo, &acc.1 * hi];
             let min = p.iter().min().cloned().unwrap_or_else(Q::zero);
             let max = p.iter().max().cloned().unwrap_or_else(Q::zero);
-            acc = (min + c, max + c);
+            acc = (&min + c, &max + c);
         }
         acc
     }
 }
 
 fn sign(x: &Q) -> Ordering {
-    x.cmp(&Q::zero())
+    x.signum()
 }
 
 /// Sign changes along Sturm's sequence at `x`, zeros skipped.
@@ -197,7 +223,7 @@ impl Mul for &Poly {
         let mut c = vec![Q::zero(); self.c.len() + o.c.len() - 1];
         for (i, a) in self.c.iter().enumerate() {
             for (j, b) in o.c.iter().enumerate() {
-                c[i + j] += a * b;
+                c[i + j] = &c[i + j] + &(a * b);
             }
         }
         Poly::new(c)
@@ -221,7 +247,7 @@ impl Real {
     /// Halves a root's interval (a midpoint that is the root makes it exact).
     pub fn refine(&mut self) {
         if let Real::Root { p, lo, hi, lo_sign } = self {
-            let m = (&*lo + &*hi) / Q::from_integer(2.into());
+            let m = (&*lo + &*hi).half();
             match p.sign_at(&m) {
                 Ordering::Equal => *self = Real::Exact(m),
                 s if s == *lo_sign => *lo = m,
@@ -257,10 +283,10 @@ impl Real {
                 Real::Exact(x) => return q.sign_at(x),
                 Real::Root { lo, hi, .. } => {
                     let (a, b) = q.enclosure(lo, hi);
-                    if a.is_positive() {
+                    if a.signum().is_gt() {
                         return Ordering::Greater;
                     }
-                    if b.is_negative() {
+                    if b.signum().is_lt() {
                         return Ordering::Less;
                     }
                 }
@@ -335,7 +361,7 @@ pub(super) fn between(a: &mut Real, b: &mut Real) -> Q {
             Real::Root { lo, .. } => (lo, true),
         };
         if au < bl {
-            return (au + bl) / Q::from_integer(2.into());
+            return (au + bl).half();
         }
         if au == bl && a_open && b_open {
             return au.clone();
@@ -354,7 +380,7 @@ pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
     // Divide out roots at the ends, so that p is nonzero there.
     for end in [lo, hi] {
         if p.sign_at(end).is_eq() {
-            p = p.div_rem(&Poly::linear(-end.clone(), Q::one())).0;
+            p = p.without_root(end);
         }
     }
     let mut out = Vec::new();
@@ -372,10 +398,10 @@ pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
                 hi: b,
             }),
             _ => {
-                let m = (&a + &b) / Q::from_integer(2.into());
+                let m = (&a + &b).half();
                 if p.sign_at(&m).is_eq() {
                     // A rational root: record it and divide it out.
-                    p = p.div_rem(&Poly::linear(-m.clone(), Q::one())).0;
+                    p = p.without_root(&m);
                     seq = p.sturm();
                     out.push(Real::Exact(m.clone()));
                 }
@@ -391,12 +417,13 @@ pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
 mod tests {
     use super::*;
 
-    fn q(n: i64, d: i64) -> Q {
-        Q::new(n.into(), d.into())
+    /// `n / 2^k`.
+    fn q(n: i64, k: i64) -> Q {
+        Q::new(n.into(), -k)
     }
 
     fn poly(c: &[i64]) -> Poly {
-        Poly::new(c.iter().map(|&x| q(x, 1)).collect())
+        Poly::new(c.iter().map(|&x| q(x, 0)).collect())
     }
 
     fn sorted(mut r: Vec<Real>) -> Vec<Real> {
@@ -420,27 +447,30 @@ mod tests {
     fn isolates_each_root_once_including_repeated_and_rational_ones() {
         // (t - 1/2)^2 (t^2 - 2) (3t - 1) = roots 1/2 (double), ±√2, 1/3.
         let p = &(&(&poly(&[-1, 2]) * &poly(&[-1, 2])) * &poly(&[-2, 0, 1])) * &poly(&[-1, 3]);
-        let roots = sorted(roots_between(&p, &q(-10, 1), &q(10, 1)));
+        let roots = sorted(roots_between(&p, &q(-10, 0), &q(10, 0)));
         assert_eq!(roots.len(), 4);
         let mut sqrt2 = roots[3].clone();
         assert_eq!(sqrt2.sign_of(&poly(&[-2, 0, 1])), Ordering::Equal);
-        assert_eq!(cmp_rational(&q(14142, 10000), &sqrt2), Ordering::Less);
-        assert_eq!(cmp_rational(&q(14143, 10000), &sqrt2), Ordering::Greater);
-        assert_eq!(cmp_rational(&q(1, 3), &roots[1]), Ordering::Equal);
-        assert_eq!(cmp_rational(&q(1, 2), &roots[2]), Ordering::Equal);
+        // √2 = 1.41421356…: between 92681/2^16 and 92682/2^16.
+        assert_eq!(cmp_rational(&q(92681, 16), &sqrt2), Ordering::Less);
+        assert_eq!(cmp_rational(&q(92682, 16), &sqrt2), Ordering::Greater);
+        // 1/3 is no dyadic: it is held as a root, between 21/64 and 22/64.
+        assert_eq!(cmp_rational(&q(21, 6), &roots[1]), Ordering::Less);
+        assert_eq!(cmp_rational(&q(22, 6), &roots[1]), Ordering::Greater);
+        assert_eq!(cmp_rational(&q(1, 1), &roots[2]), Ordering::Equal);
     }
 
     #[test]
     fn roots_at_the_ends_are_left_out() {
         let p = poly(&[0, -1, 1]); // t (t - 1)
-        assert!(roots_between(&p, &q(0, 1), &q(1, 1)).is_empty());
-        assert_eq!(roots_between(&p, &q(-1, 1), &q(2, 1)).len(), 2);
+        assert!(roots_between(&p, &q(0, 0), &q(1, 0)).is_empty());
+        assert_eq!(roots_between(&p, &q(-1, 0), &q(2, 0)).len(), 2);
     }
 
     #[test]
     fn signs_at_an_irrational_root_are_exact() {
-        let mut r = roots_between(&poly(&[-2, 0, 1]), &q(0, 1), &q(2, 1)).remove(0);
-        // At √2: t^2 - 2 = 0, t - 7/5 > 0, (t^2 - 2)(t + 5) = 0, t^3 - 2t = 0, 2 - t^2 - 0.
+        let mut r = roots_between(&poly(&[-2, 0, 1]), &q(0, 0), &q(2, 0)).remove(0);
+        // At √2: 5t - 7 > 0, (t^2 - 2)(t + 5) = 0, t^3 - 2t = 0, 2 - t^2 = 0, 2t^2 - 3 > 0.
         assert_eq!(r.sign_of(&poly(&[-7, 5])), Ordering::Greater);
         assert_eq!(r.sign_of(&poly(&[-10, -2, 5, 1])), Ordering::Equal);
         assert_eq!(r.sign_of(&poly(&[0, -2, 0, 1])), Ordering::Equal);
@@ -452,16 +482,69 @@ mod tests {
     #[test]
     fn equal_roots_of_different_polynomials_compare_equal() {
         // √2 as a root of t^2 - 2 and of (t^2 - 2)(t - 1).
-        let mut a = roots_between(&poly(&[-2, 0, 1]), &q(0, 1), &q(2, 1)).remove(0);
-        let b = roots_between(&poly(&[2, -2, -1, 1]), &q(0, 1), &q(2, 1));
+        let mut a = roots_between(&poly(&[-2, 0, 1]), &q(0, 0), &q(2, 0)).remove(0);
+        let b = roots_between(&poly(&[2, -2, -1, 1]), &q(0, 0), &q(2, 0));
         let mut b = sorted(b).remove(1);
         assert_eq!(compare(&mut a, &mut b), Ordering::Equal);
         // √3 is larger.
-        let mut c = roots_between(&poly(&[-3, 0, 1]), &q(0, 1), &q(2, 1)).remove(0);
+        let mut c = roots_between(&poly(&[-3, 0, 1]), &q(0, 0), &q(2, 0)).remove(0);
         assert_eq!(compare(&mut a, &mut c), Ordering::Less);
         assert_eq!(compare(&mut c, &mut b), Ordering::Greater);
         let m = between(&mut a, &mut c);
         assert_eq!(cmp_rational(&m, &a), Ordering::Greater);
         assert_eq!(cmp_rational(&m, &c), Ordering::Less);
+    }
+
+    /// A polynomial with known roots: `c·Π(t - r_i)·(t² - k)` with dyadic `r_i` (repeats
+    /// allowed), `k` in 2..=7 (irrational ±√k unless k = 4), and a leading `c` of either sign;
+    /// isolation finds each distinct root in `(lo, hi)` exactly once.
+    fn roots_are_counted_exactly(seed: u64) -> bool {
+        use quickcheck::{Arbitrary, Gen};
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let mut small = |m: i64| i64::arbitrary(&mut g).rem_euclid(2 * m + 1) - m;
+        let roots: Vec<Q> = (0..small(1) + 2).map(|_| q(small(8), 2)).collect();
+        let k = 2 + small(2).abs() + small(1).abs() * 3;
+        let c = if small(1) < 0 { -5 } else { 3 };
+        let mut p = Poly::new(vec![Q::from_int(c)]);
+        for r in &roots {
+            p = &p * &Poly::linear(-r, Q::from_int(1));
+        }
+        p = &p * &poly(&[-k, 0, 1]);
+        let (lo, hi) = (q(small(8), 1), q(9, 1));
+        let mut expected: Vec<Q> = roots
+            .iter()
+            .filter(|r| lo < **r && **r < hi)
+            .cloned()
+            .collect();
+        expected.sort();
+        expected.dedup();
+        // ±√k inside (lo, hi): compare squares, sign first.
+        let mut irrational = 0;
+        for s in [-1i64, 1] {
+            let inside_lo = if s > 0 {
+                lo.signum().is_lt() || &lo * &lo < Q::from_int(k)
+            } else {
+                lo.signum().is_lt() && &lo * &lo > Q::from_int(k)
+            };
+            if inside_lo && (s < 0 || Q::from_int(k) < &hi * &hi) {
+                if k == 4 {
+                    expected.push(Q::from_int(2 * s));
+                } else {
+                    irrational += 1;
+                }
+            }
+        }
+        expected.sort();
+        expected.dedup();
+        let found = sorted(roots_between(&p, &lo, &hi));
+        let want = expected.len() + irrational;
+        found.len() == want && found.iter().all(|x| x.clone().sign_of(&p).is_eq())
+    }
+
+    #[test]
+    fn isolation_finds_every_distinct_root_once() {
+        quickcheck::QuickCheck::new()
+            .tests(2000)
+            .quickcheck(roots_are_counted_exactly as fn(u64) -> bool);
     }
 }
