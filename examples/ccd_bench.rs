@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
-use surety::queries::ccd::{ccd_batch, edge_edge_ccd, vertex_face_ccd, CcdOptions, CcdQuery};
+use surety::queries::ccd::{ccd_batch, CcdOptions, CcdQuery};
 use surety::Policy;
 
 #[path = "support/ccd_data.rs"]
@@ -42,10 +42,7 @@ struct Row {
 
 /// One query's answers: collision under the conservative policy, `Maybe`, decided exactly.
 fn run(kind: Kind, q: &Query, options: CcdOptions) -> (bool, bool, bool) {
-    let hit = match kind {
-        Kind::VertexFace => vertex_face_ccd(q.start, q.end, options),
-        Kind::EdgeEdge => edge_edge_ccd(q.start, q.end, options),
-    };
+    let hit = q.ccd(kind).run(options);
     // Input the reader accepted is finite: an error here would be a bug, so count it as a hit
     // (never a false negative).
     hit.map_or((true, true, false), |h| {
@@ -190,18 +187,7 @@ fn main() {
         // The same queries through the batch API, on every core.
         let batch: Vec<CcdQuery> = groups
             .iter()
-            .flat_map(|((_, kind), qs)| {
-                qs.iter().map(move |q| match kind {
-                    Kind::VertexFace => CcdQuery::VertexFace {
-                        start: q.start,
-                        end: q.end,
-                    },
-                    Kind::EdgeEdge => CcdQuery::EdgeEdge {
-                        start: q.start,
-                        end: q.end,
-                    },
-                })
-            })
+            .flat_map(|((_, kind), qs)| qs.iter().map(move |q| q.ccd(*kind)))
             .collect();
         let mut best = f64::INFINITY;
         for _ in 0..3 {

@@ -7,7 +7,7 @@
 
 #[path = "support/ccd_data.rs"]
 mod ccd_data;
-use surety::queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+use surety::queries::ccd::CcdOptions;
 fn main() {
     let Some(dir) = std::env::args().nth(1) else {
         eprintln!("usage: ccd_diag DIR");
@@ -20,13 +20,7 @@ fn main() {
             .enumerate()
         {
             let t = std::time::Instant::now();
-            let h = match kind {
-                ccd_data::Kind::VertexFace => {
-                    vertex_face_ccd(q.start, q.end, CcdOptions::default())
-                }
-                ccd_data::Kind::EdgeEdge => edge_edge_ccd(q.start, q.end, CcdOptions::default()),
-            }
-            .unwrap();
+            let h = q.ccd(kind).run(CcdOptions::default()).unwrap();
             let dt = t.elapsed().as_secs_f64();
             if dt > 1e-3 || (q.truth && h.verdict.is_false()) || (!q.truth && !h.verdict.is_false())
             {

@@ -336,7 +336,7 @@ fn main() {
 /// A degenerate CCD query decided exactly, and the bundled sample queries against their
 /// ground truth.
 fn ccd_section(checks: &mut Checks) {
-    use surety::queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+    use surety::queries::ccd::{vertex_face_ccd, CcdOptions};
     let face = [
         Vec3::new(0.0, 0.0, 0.0),
         Vec3::new(1.0, 0.0, 0.0),
@@ -388,13 +388,7 @@ fn ccd_section(checks: &mut Checks) {
     for (_, kind, path) in files {
         let qs = ccd_data::read_queries(&path).expect("the bundled data reads");
         for q in qs {
-            let hit = match kind {
-                ccd_data::Kind::VertexFace => {
-                    vertex_face_ccd(q.start, q.end, CcdOptions::default())
-                }
-                ccd_data::Kind::EdgeEdge => edge_edge_ccd(q.start, q.end, CcdOptions::default()),
-            }
-            .expect("finite");
+            let hit = q.ccd(kind).run(CcdOptions::default()).expect("finite");
             let collides = hit.verdict.resolve(Policy::Conservative);
             queries += 1;
             fnegs += u32::from(q.truth && !collides);

@@ -45,11 +45,7 @@ fn the_bundled_sample_queries_have_no_false_negative_and_no_false_positive() {
         let (mut queries, mut false_negatives, mut false_positives, mut maybes) = (0, 0, 0, 0);
         for (_, kind, path) in &files {
             for q in ccd_data::read_queries(path).expect("the bundled data reads") {
-                let hit = match kind {
-                    ccd_data::Kind::VertexFace => vertex_face_ccd(q.start, q.end, options),
-                    ccd_data::Kind::EdgeEdge => edge_edge_ccd(q.start, q.end, options),
-                }
-                .expect("finite input");
+                let hit = q.ccd(*kind).run(options).expect("finite input");
                 let collides = hit.verdict.resolve(Policy::Conservative);
                 queries += 1;
                 false_negatives += usize::from(q.truth && !collides);
@@ -482,4 +478,89 @@ fn collinear_edges_sliding_along_one_line_meet_at_an_exact_time() {
     // Stopping just short of a's end.
     assert_eq!(run(1.0 + f64::EPSILON).verdict, Verdict::False);
     assert_eq!(run(1.0).verdict, Verdict::True);
+}
+
+/// With a minimum separation, against an exact distance. The geometry leans on the 3-4-5
+/// triangle so that every coordinate stays exact while no axis separates the primitives on
+/// its own: a face spans (4, -3, 0) and (0, 0, 5), and a vertex glides over its interior,
+/// offset by `k·(3, 4, 0)/64` (distance exactly `5k/64`); an edge along (4, -3, 0) and one
+/// along z, offset likewise, cross at that same distance. A separation above it is never
+/// called apart; one below it is never called a certain collision.
+fn separation_against_exact_distance(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let k = (1 + usize::arbitrary(&mut g) % 8) as f64;
+    let h = 5.0 * k / 64.0;
+    let off = v(3.0, 4.0, 0.0) * (k / 64.0);
+    let margin = [1.0 / 128.0, 1.0 / 1024.0][usize::arbitrary(&mut g) % 2];
+    let (e1, e2) = (v(4.0, -3.0, 0.0), v(0.0, 0.0, 5.0));
+    let face = [v(0.0, 0.0, 0.0), e1, e2];
+    // Interior barycentric weights (u, v >= 1/8, u + v <= 3/4).
+    let mut weight = || [0.125, 0.25, 0.375][usize::arbitrary(&mut g) % 3];
+    let over = |u: f64, w: f64| e1 * u + e2 * w + off;
+    let (p0, p1) = (over(weight(), weight()), over(weight(), weight()));
+    // Edge a from 0 to e1; edge b along z through s·e1 + off, s moving.
+    let (s0, s1) = (weight() + 0.25, weight() + 0.25);
+    let b = |s: f64| {
+        [
+            e1 * s + off - v(0.0, 0.0, 1.0),
+            e1 * s + off + v(0.0, 0.0, 1.0),
+        ]
+    };
+    stages().iter().all(|(_, options)| {
+        // Gliding at a constant distance is degenerate: with a separation there is no exact
+        // stage, so a small budget keeps the test quick (its Maybe is allowed, a lie is not).
+        let with = |sep: f64| CcdOptions {
+            min_separation: sep,
+            max_iterations: 4_000,
+            ..*options
+        };
+        let vf = |sep| {
+            vertex_face_ccd(
+                [p0, face[0], face[1], face[2]],
+                [p1, face[0], face[1], face[2]],
+                with(sep),
+            )
+            .unwrap()
+            .verdict
+        };
+        let ee = |sep| {
+            let (s, e) = (b(s0), b(s1));
+            edge_edge_ccd(
+                [face[0], e1, s[0], s[1]],
+                [face[0], e1, e[0], e[1]],
+                with(sep),
+            )
+            .unwrap()
+            .verdict
+        };
+        vf(h + margin) != Verdict::False
+            && vf(h - margin) != Verdict::True
+            && ee(h + margin) != Verdict::False
+            && ee(h - margin) != Verdict::True
+    })
+}
+
+#[test]
+fn a_minimum_separation_agrees_with_the_exact_distance() {
+    checker()
+        .tests(100)
+        .quickcheck(separation_against_exact_distance as fn(u64) -> bool);
+}
+
+#[test]
+fn the_batch_answers_as_the_queries_one_by_one() {
+    let mut queries = Vec::new();
+    for (_, kind, path) in ccd_data::find_files(Path::new("tests/data/ccd")) {
+        let qs = ccd_data::read_queries(&path).expect("the bundled data reads");
+        queries.extend(qs.iter().map(|q| q.ccd(kind)));
+    }
+    let options = CcdOptions::default();
+    let batch = surety::queries::ccd::ccd_batch(&queries, options);
+    assert_eq!(batch.len(), queries.len());
+    for (q, b) in queries.iter().zip(batch) {
+        assert_eq!(
+            b.expect("finite input"),
+            q.run(options).expect("finite input")
+        );
+    }
 }

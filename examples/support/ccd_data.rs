@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use surety::intervals::exact::{to_rational, BigInt, BigRational};
+use surety::queries::ccd::CcdQuery;
 use surety::Vec3;
 
 /// One query: the eight positions (`[v, f0, f1, f2]` or `[a0, a1, b0, b1]` at `t = 0`, then
@@ -15,6 +16,17 @@ pub struct Query {
     pub start: [Vec3<f64>; 4],
     pub end: [Vec3<f64>; 4],
     pub truth: bool,
+}
+
+impl Query {
+    /// The query as the CCD API takes it, for `CcdQuery::run` or `ccd_batch`.
+    pub fn ccd(&self, kind: Kind) -> CcdQuery {
+        let (start, end) = (self.start, self.end);
+        match kind {
+            Kind::VertexFace => CcdQuery::VertexFace { start, end },
+            Kind::EdgeEdge => CcdQuery::EdgeEdge { start, end },
+        }
+    }
 }
 
 /// The `f64` equal to `num / den`, or `None` when no `f64` is.

@@ -102,12 +102,14 @@ pub(super) struct FloatInputs {
 
 impl FloatInputs {
     /// From the positions at `t = 0` and `t = 1`, given which points form each coefficient:
-    /// `pairs[k] = (p, q)` means coefficient `k` is `x_p - x_q` at `t = 0` (even `k`: a, c, d)
-    /// or `(x_p(1) - x_p(0)) - (x_q(1) - x_q(0))` (odd `k`: b, e, g).
+    /// `pairs[k] = (p, q)` gives `x_p - x_q` at `t = 0` (`a`, `c`, `d` for `k = 0, 1, 2`) and
+    /// `(x_p(1) - x_p(0)) - (x_q(1) - x_q(0))` (`b`, `e`, `g`).
     pub fn new(start: &[Vec3<f64>; 4], end: &[Vec3<f64>; 4], pairs: [(usize, usize); 3]) -> Self {
+        // Pair k gives the k-th (position, motion) couple: (a, b), (c, e), (d, g).
         let mut coefficients = [[0.0; 3]; 6];
         let mut sums = [[0.0; 3]; 6];
-        for (k, &(p, q)) in pairs.iter().enumerate() {
+        let slot = [(0, 1), (2, 4), (3, 5)];
+        for (&(p, q), (at, motion)) in pairs.iter().zip(slot) {
             let (s0, s1, e0, e1) = (
                 start[p].to_array(),
                 start[q].to_array(),
@@ -115,19 +117,13 @@ impl FloatInputs {
                 end[q].to_array(),
             );
             for i in 0..3 {
-                coefficients[2 * k][i] = s0[i] - s1[i];
-                sums[2 * k][i] = s0[i].abs() + s1[i].abs();
-                coefficients[2 * k + 1][i] = (e0[i] - s0[i]) - (e1[i] - s1[i]);
-                sums[2 * k + 1][i] = e0[i].abs() + s0[i].abs() + e1[i].abs() + s1[i].abs();
+                coefficients[at][i] = s0[i] - s1[i];
+                sums[at][i] = s0[i].abs() + s1[i].abs();
+                coefficients[motion][i] = (e0[i] - s0[i]) - (e1[i] - s1[i]);
+                sums[motion][i] = e0[i].abs() + s0[i].abs() + e1[i].abs() + s1[i].abs();
             }
         }
-        // Stored as [a, b, c, e, d, g]: reorder to [a, b, c, d, e, g].
-        let [a, b, c, e, d, g] = coefficients;
-        let [sa, sb, sc, se, sd, sg] = sums;
-        Self {
-            coefficients: [a, b, c, d, e, g],
-            sums: [sa, sb, sc, sd, se, sg],
-        }
+        Self { coefficients, sums }
     }
 }
 
@@ -163,7 +159,7 @@ impl PartialEq for Cell {
 
 impl Eq for Cell {}
 
-fn iv(lo: f64, hi: f64) -> Interval {
+pub(super) fn iv(lo: f64, hi: f64) -> Interval {
     Interval::new(lo, hi).unwrap_or(Interval::ENTIRE)
 }
 
@@ -377,28 +373,15 @@ pub(super) fn search(
                     .unwrap_or(cell.t[0])
                     .min(cell.t[0])
                     .min(hi);
-                return CcdHit {
-                    verdict: Verdict::True,
-                    toi: iv(lo, hi),
-                    iterations,
-                    exact: false,
-                };
+                return hit(Verdict::True, lo, hi, iterations);
             }
         }
         if iterations > budget {
             let lo = earliest_undecided.unwrap_or(cell.t[0]).min(cell.t[0]);
-            return CcdHit {
-                verdict: Verdict::Maybe,
-                toi: iv(lo, options.t_max),
-                iterations,
-                exact: false,
-            };
+            return hit(Verdict::Maybe, lo, options.t_max, iterations);
         }
-        if f.simplex
-            && (iv(cell.u[0], cell.u[0]) + iv(cell.v[0], cell.v[0]))
-                .gt(Interval::ONE)
-                .is_true()
-        {
+        // Beyond the triangle's hypotenuse (exactly: no interval arithmetic on the hot path).
+        if f.simplex && sum_exceeds_one(cell.u[0], cell.v[0]) {
             continue;
         }
         if filter
@@ -427,8 +410,13 @@ pub(super) fn search(
                 continue;
             }
             // With a separation, the nearest point of the range box must be within it.
-            let nearest = range.map(|r| pt(r.mig())).length_squared();
-            if separated && nearest.gt(sep * sep).is_true() {
+            if separated
+                && range
+                    .map(|r| pt(r.mig()))
+                    .length_squared()
+                    .gt(sep * sep)
+                    .is_true()
+            {
                 continue;
             }
         }
@@ -443,12 +431,7 @@ pub(super) fn search(
                     if widths[0] <= tol {
                         // No cell before the earliest undecided one holds a contact.
                         let lo = earliest_undecided.unwrap_or(cell.t[0]).min(cell.t[0]);
-                        return CcdHit {
-                            verdict: Verdict::True,
-                            toi: iv(lo, hi),
-                            iterations,
-                            exact: false,
-                        };
+                        return hit(Verdict::True, lo, hi, iterations);
                     }
                     // Proven, but the time of impact is still coarse: narrow it.
                     proven = Some(hi);
@@ -512,26 +495,21 @@ pub(super) fn search(
     }
     if let Some(hi) = proven {
         let lo = earliest_undecided.unwrap_or(hi).min(hi);
-        return CcdHit {
-            verdict: Verdict::True,
-            toi: iv(lo, hi),
-            iterations,
-            exact: false,
-        };
+        return hit(Verdict::True, lo, hi, iterations);
     }
     match earliest_undecided {
-        Some(lo) => CcdHit {
-            verdict: Verdict::Maybe,
-            toi: iv(lo, options.t_max),
-            iterations,
-            exact: false,
-        },
-        None => CcdHit {
-            verdict: Verdict::False,
-            toi: iv(options.t_max, options.t_max),
-            iterations,
-            exact: false,
-        },
+        Some(lo) => hit(Verdict::Maybe, lo, options.t_max, iterations),
+        None => hit(Verdict::False, options.t_max, options.t_max, iterations),
+    }
+}
+
+/// The search's answer, with `toi = [lo, hi]`.
+fn hit(verdict: Verdict, lo: f64, hi: f64, iterations: u64) -> CcdHit {
+    CcdHit {
+        verdict,
+        toi: iv(lo, hi),
+        iterations,
+        exact: false,
     }
 }
 

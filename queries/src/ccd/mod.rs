@@ -202,8 +202,7 @@ fn solve(
             let (lo, hi) = exact::enclose(t, options.tolerance);
             CcdHit {
                 verdict: Verdict::True,
-                toi: Interval::new(lo.max(0.0), hi.min(options.t_max))
-                    .unwrap_or(Interval::new(0.0, options.t_max).unwrap_or(Interval::ENTIRE)),
+                toi: inclusion::iv(lo.max(0.0), hi.min(options.t_max)),
                 iterations: hit.iterations,
                 exact: true,
             }
