@@ -5,9 +5,7 @@
 //!
 //! Run: `cargo bench --bench queries`.
 
-use std::hint::black_box;
-
-use criterion::{measurement::WallTime, BenchmarkGroup, Criterion};
+use criterion::Criterion;
 use parry3d::math::{Pose, Vector};
 use parry3d::query::{Ray as PRay, RayCast};
 use parry3d::shape::{Ball, Cuboid, Triangle as PTriangle};
@@ -15,39 +13,9 @@ use surety::prelude::*;
 
 mod common;
 
+use common::{time, Rng};
+
 const N: usize = 4096;
-
-/// xorshift64*: the same inputs every run.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn coord(&mut self, scale: f64) -> f32 {
-        ((self.unit() * 2.0 - 1.0) * scale) as f32
-    }
-
-    fn point(&mut self, scale: f64) -> glam::Vec3 {
-        glam::Vec3::new(self.coord(scale), self.coord(scale), self.coord(scale))
-    }
-}
-
-/// Times `query` over all inputs; the count of `True`s keeps the work alive.
-fn time<I>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    label: &str,
-    inputs: &[I],
-    query: impl Fn(&I) -> bool,
-) {
-    group.bench_function(label, |b| {
-        b.iter(|| black_box(inputs).iter().filter(|i| query(i)).count())
-    });
-}
 
 fn p(v: glam::Vec3) -> Vector {
     Vector::new(v.x, v.y, v.z)

@@ -4,6 +4,7 @@
 //! Every claim the tour prints is checked while it runs; the summary at the end counts them.
 
 use surety::intervals::exact::to_rational;
+use surety::intervals::stack::Counts;
 use surety::prelude::*;
 
 /// The query session of `examples/queries.rs`, replayed as the tour's sixth section.
@@ -326,10 +327,106 @@ fn main() {
     ccd_section(&mut checks);
     println!();
 
+    println!("── 9. Fast and exact: the filter stack (benches/stack.rs)\n");
+    stack_section(&mut checks);
+    println!();
+
     println!("── summary");
     println!(
         "{} claims checked while the tour ran; every certain verdict matched the exact answer.",
         checks.0
+    );
+}
+
+/// Nearly coplanar points through the filter stack: the float filter gives up, the intervals
+/// decide a few, the exact stage the rest, and every sign matches Shewchuk's adaptive
+/// `robust::orient3d` (an independent exact predicate, opposite sign convention).
+fn stack_section(checks: &mut Checks) {
+    use std::cmp::Ordering;
+    use surety::intervals::stack::{counts, reset_counts};
+    use surety::queries::{decide_overlap_sphere_aabb, orient3d};
+
+    let mut seed = 7u64;
+    let mut unit = move || {
+        seed ^= seed >> 12;
+        seed ^= seed << 25;
+        seed ^= seed >> 27;
+        (seed.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let n = 10_000;
+    let points: Vec<[Vec3<f64>; 4]> = (0..n)
+        .map(|_| {
+            let mut p = || Vec3::new(unit(), unit(), unit());
+            let (a, b, c) = (p(), p(), p());
+            let (s, t) = (unit(), unit());
+            [a, b, c, a + (b - a) * s + (c - a) * t] // on the plane, up to rounding
+        })
+        .collect();
+    let maybe = points
+        .iter()
+        .filter(|[a, b, c, d]| orient3d(*a, *b, *c, *d, Policy::Conservative).is_none())
+        .count();
+    reset_counts();
+    let exact: Vec<Ordering> = points
+        .iter()
+        .map(|[a, b, c, d]| {
+            orient3d(*a, *b, *c, *d, Policy::Exact).expect("the exact policy always answers")
+        })
+        .collect();
+    let by_stage = counts();
+    let robust_sign = |p: &[Vec3<f64>; 4]| {
+        let k = |v: Vec3<f64>| robust::Coord3D {
+            x: v.x,
+            y: v.y,
+            z: v.z,
+        };
+        let r = robust::orient3d(k(p[0]), k(p[1]), k(p[2]), k(p[3]));
+        0.0.partial_cmp(&r).expect("robust's result is a number")
+    };
+    let disagree = points
+        .iter()
+        .zip(&exact)
+        .filter(|(p, e)| robust_sign(p) != **e)
+        .count();
+    println!(">>> orient3d on {n} nearly coplanar points (the fourth on the plane, rounded)");
+    println!(
+        "    float filter and intervals only: {maybe} maybe ({:.1} %)",
+        100.0 * maybe as f64 / n as f64
+    );
+    println!("    Policy::Exact: no maybe; {by_stage}");
+    println!(
+        "    signs that differ from robust::orient3d (Shewchuk's adaptive predicate): {disagree}"
+    );
+    checks.claim(
+        maybe > n / 2,
+        "the filter and intervals leave most nearly coplanar signs undecided",
+    );
+    checks.claim(
+        disagree == 0,
+        "every exact sign equals Shewchuk's adaptive predicate's",
+    );
+    checks.claim(
+        !Counts::ENABLED || (by_stage.exact as usize == maybe && by_stage.undecided == 0),
+        "the counters saw the exact stage decide exactly what the others could not",
+    );
+
+    // Near a box edge, found by search: the f32 sums of squares round the wrong way.
+    let b = Aabb::<f32>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0)).expect("box");
+    let c = Vec3::new(1.461_878_4_f32, 1.327_643_f32, 0.5);
+    let s = Sphere::<f32>::new(c, 0.566_287_6_f32).expect("sphere");
+    let plain = overlap_sphere_aabb(&s, &b);
+    let stacked = decide_overlap_sphere_aabb(&s, &b, Policy::Exact);
+    let w = |x: f32| to_rational(f64::from(x)).expect("finite");
+    let one = to_rational(1.0).expect("finite");
+    let (gx, gy, r) = (w(c.x) - &one, w(c.y) - &one, w(s.radius()));
+    let exact = &gx * &gx + &gy * &gy <= &r * &r;
+    println!(
+        ">>> an f32 sphere by a box edge: plain f32 says {plain}, the stack (f32 shapes, \
+         Policy::Exact) {stacked}, exact arithmetic {exact}"
+    );
+    checks.claim(
+        stacked == Verdict::from(exact) && plain != stacked,
+        "the stack gives the exact answer where plain f32 gives the wrong one",
     );
 }
 

@@ -36,6 +36,25 @@
 //! assert_eq!(left_of(lift(a), lift(b), lift(q)), Verdict::True); // certain, so exact
 //! ```
 //!
+//! ## Fast and exact: the filter stack
+//! The queries on float shapes (`decide_…`, [`queries::orient3d`], [`queries::Plane::decide_side`])
+//! state their deciding formula once over a [`intervals::Ring`] and run it in up to three stages
+//! ([`intervals::stack`]): plain `f64` with an error bound computed alongside (decides almost
+//! every input, at a few times the cost of the plain float query), then intervals, then exact
+//! arithmetic, which only [`Policy::Exact`] reaches. Under [`Policy::Exact`] the answer is never
+//! `Maybe`: it is the exact answer, degenerate inputs included.
+//!
+//! ```
+//! use surety::prelude::*;
+//!
+//! let b = Aabb::<f32>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
+//! // By a box edge: the f32 sums of squares round the wrong way here.
+//! let s = Sphere::<f32>::new(Vec3::new(1.461_878_4, 1.327_643, 0.5), 0.566_287_6)?;
+//! assert_eq!(overlap_sphere_aabb(&s, &b), Verdict::True); // plain f32: wrong
+//! assert_eq!(decide_overlap_sphere_aabb(&s, &b, Policy::Exact), Verdict::False); // exact
+//! # Ok::<(), ShapeError>(())
+//! ```
+//!
 //! ## f32 or f64
 //! Both are supported as plain scalars and as interval ends. Inputs that arrive as `f32` are
 //! usually best lifted exactly into `Interval<f64>`: the extra precision makes `Maybe` rarer,
@@ -44,8 +63,9 @@
 //!
 //! ## Crates
 //! - [`intervals`] (`surety-intervals`): [`Interval`], [`Verdict`], [`Policy`], [`Scalar`],
-//!   [`Vec3`], glam conversions; with the feature `quickcheck` generators for containment
-//!   proofs, with `exact` an exact rational oracle.
+//!   [`Vec3`], glam conversions, the filter stack ([`intervals::Ring`], [`intervals::stack`]);
+//!   with the feature `quickcheck` generators for containment proofs, with `exact` an exact
+//!   rational oracle, with `counters` per-thread counts of the stage that decided.
 //! - [`queries`] (`surety-queries`): shapes and queries.
 //!
 //! ## Target CPU
@@ -83,6 +103,11 @@ pub mod prelude {
         overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere,
         overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Plane, Ray,
         Segment, ShapeError, Side, Sphere, Triangle,
+    };
+    pub use surety_queries::{
+        decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
+        decide_overlap_sphere_sphere, decide_overlap_triangle_aabb, decide_point_in_triangle,
+        orient3d,
     };
     pub use surety_queries::{
         move_particle, slide_sphere, sweep_sphere_triangle, SlideOptions, TriangleMesh,

@@ -17,3 +17,46 @@ pub fn median_ns(group: &str, function: &str) -> Option<f64> {
     let end = value.find([',', '}'])?;
     value[..end].trim().parse().ok()
 }
+
+/// xorshift64*: the same inputs every run.
+#[allow(dead_code)] // not every benchmark draws inputs
+pub struct Rng(pub u64);
+
+#[allow(dead_code)]
+impl Rng {
+    /// A uniform double in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A uniform `f32` in [-scale, scale).
+    pub fn coord(&mut self, scale: f64) -> f32 {
+        ((self.unit() * 2.0 - 1.0) * scale) as f32
+    }
+
+    /// A point with coordinates from [`Rng::coord`].
+    pub fn point(&mut self, scale: f64) -> glam::Vec3 {
+        glam::Vec3::new(self.coord(scale), self.coord(scale), self.coord(scale))
+    }
+}
+
+/// Times `query` over all inputs; the count of `true`s keeps the work alive.
+#[allow(dead_code)]
+pub fn time<I>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    label: &str,
+    inputs: &[I],
+    query: impl Fn(&I) -> bool,
+) {
+    group.bench_function(label, |b| {
+        b.iter(|| {
+            std::hint::black_box(inputs)
+                .iter()
+                .filter(|i| query(i))
+                .count()
+        })
+    });
+}

@@ -51,14 +51,19 @@
 
 mod arith;
 mod compare;
+mod dyadic;
 mod elementary;
 mod endpoint;
 mod error;
+mod expansion;
+mod filtered;
 mod format;
 mod glam;
 mod interval;
 mod policy;
+mod ring;
 mod scalar;
+pub mod stack;
 mod vec3;
 mod verdict;
 
@@ -67,10 +72,14 @@ pub mod arbitrary;
 #[cfg(feature = "exact")]
 pub mod exact;
 
+pub use dyadic::Dyadic;
 pub use endpoint::Endpoint;
 pub use error::{End, IntervalError};
+pub use expansion::Expansion;
+pub use filtered::Filtered;
 pub use interval::Interval;
 pub use policy::Policy;
+pub use ring::{cross3, dot3, lift3, sub3, Ring, Ring3};
 pub use scalar::Scalar;
 pub use vec3::Vec3;
 pub use verdict::Verdict;

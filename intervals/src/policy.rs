@@ -8,8 +8,9 @@ use crate::Verdict;
 /// [`Policy::Conservative`], treats an undecided query as a contact: a simulation may then do
 /// extra work, but never misses a collision that exact arithmetic would see.
 ///
-/// The enum is `#[non_exhaustive]`: more policies (such as one that settles every `Maybe` by
-/// exact arithmetic) can be added without breaking code that matches on it.
+/// [`Policy::Exact`] is for the queries on float shapes that run the
+/// [filter stack](crate::stack): there it settles every `Maybe` by exact arithmetic, so the
+/// answer is never `Maybe`. The enum is `#[non_exhaustive]`.
 ///
 /// # Example
 /// ```
@@ -27,6 +28,11 @@ pub enum Policy {
     Conservative,
     /// `Maybe` counts as `false` (no collision).
     Optimistic,
+    /// Settle every `Maybe` exactly: queries that run the [filter stack](crate::stack) go on
+    /// to the exact stage instead of answering `Maybe`. A `Maybe` that reaches
+    /// [`Policy::resolve`] anyway (from a query without an exact stage) counts as `true`, as
+    /// under [`Policy::Conservative`].
+    Exact,
 }
 
 impl Policy {
@@ -44,7 +50,7 @@ impl Policy {
         match (verdict, self) {
             (Verdict::True, _) => true,
             (Verdict::False, _) => false,
-            (Verdict::Maybe, Policy::Conservative) => true,
+            (Verdict::Maybe, Policy::Conservative | Policy::Exact) => true,
             (Verdict::Maybe, Policy::Optimistic) => false,
         }
     }

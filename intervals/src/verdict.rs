@@ -228,6 +228,25 @@ impl Verdict {
     }
 }
 
+impl From<Option<bool>> for Verdict {
+    /// `Some(b)` is certain, `None` is `Maybe`.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Verdict;
+    ///
+    /// assert_eq!(Verdict::from(None), Verdict::Maybe);
+    /// assert_eq!(Verdict::from(Some(false)), Verdict::False);
+    /// ```
+    #[inline]
+    fn from(b: Option<bool>) -> Verdict {
+        match b {
+            Some(b) => b.into(),
+            None => Verdict::Maybe,
+        }
+    }
+}
+
 impl From<bool> for Verdict {
     /// A certain verdict.
     #[inline]

@@ -24,6 +24,26 @@
 //! | [`move_particle`] | `motion/particle.rs` | [`ParticleMove`]: end, `Verdict` |
 //! | [`slide_sphere`] | `motion/slide.rs` | [`Slide`]: end, contacts |
 //!
+//! # Fast and exact on float shapes
+//! The `decide_…` queries, [`orient3d`] and [`Plane::decide_side`] take float shapes (`f32` or
+//! `f64`) and run the [filter stack](surety_intervals::stack): each states its deciding
+//! formula once (the public [`Formula`](surety_intervals::stack::Formula) types
+//! [`SphereAabb`], [`SphereSphere`], [`TriangleAabb`], [`SegmentTriangle`], [`PlaneSide`],
+//! [`Orient3d`]), and a plain-`f64` filter with a semi-static error bound decides almost every
+//! input; intervals and then exact arithmetic take the rest. Under
+//! [`Policy::Exact`](surety_intervals::Policy::Exact) the answer is the exact one, never
+//! `Maybe`, degenerate inputs included.
+//!
+//! | query | formula | exact for |
+//! |---|---|---|
+//! | [`decide_overlap_sphere_aabb`] | `r² - Σ max(lo - c, c - hi, 0)²` | every input |
+//! | [`decide_overlap_sphere_sphere`] | `(r_a + r_b)² - |c_b - c_a|²` | every input |
+//! | [`decide_overlap_triangle_aabb`] | 13-axis SAT | every input, degenerate triangles |
+//! | [`decide_intersect_segment_triangle`] | Möller–Trumbore numerators; SAT in the plane | every input, coplanar and degenerate |
+//! | [`decide_point_in_triangle`] | the segment from `p` to `p` | every input, degenerate triangles |
+//! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
+//! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input |
+//!
 //! # Motion
 //! [`move_particle`] (seed 000) and [`slide_sphere`] (seed 003) move bodies through a
 //! [`TriangleMesh`] and, with interval scalars, never end in contact or inside: each move is
@@ -48,11 +68,13 @@
 mod aabb;
 pub mod ccd;
 mod error;
+mod lift;
 mod mesh;
 mod moller_trumbore;
 mod motion;
 mod obb;
 mod obb_obb;
+mod orient;
 mod plane;
 mod point_triangle;
 mod ray;
@@ -78,19 +100,28 @@ pub use motion::{
 };
 pub use obb::Obb;
 pub use obb_obb::{may_overlap_obb_obb, overlap_obb_obb};
-pub use plane::{Plane, Side, Sides};
-pub use point_triangle::{may_be_in_triangle, point_in_triangle};
+pub use orient::{orient3d, Orient3d};
+pub use plane::{Plane, PlaneSide, Side, Sides};
+pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_triangle};
 pub use ray::Ray;
 pub use ray_aabb::{cast_ray_aabb, may_hit_ray_aabb, RayAabbHit};
 pub use ray_triangle::{cast_ray_triangle, may_hit_ray_triangle, RayHit};
 pub use segment::Segment;
-pub use segment_triangle::{intersect_segment_triangle, may_intersect_segment_triangle};
+pub use segment_triangle::{
+    decide_intersect_segment_triangle, intersect_segment_triangle, may_intersect_segment_triangle,
+    SegmentTriangle,
+};
 pub use simple_overlaps::{
-    may_overlap_aabb_aabb, may_overlap_sphere_sphere, overlap_aabb_aabb, overlap_sphere_sphere,
+    decide_overlap_sphere_sphere, may_overlap_aabb_aabb, may_overlap_sphere_sphere,
+    overlap_aabb_aabb, overlap_sphere_sphere, SphereSphere,
 };
 pub use sphere::Sphere;
-pub use sphere_aabb::{may_overlap_sphere_aabb, overlap_sphere_aabb};
+pub use sphere_aabb::{
+    decide_overlap_sphere_aabb, may_overlap_sphere_aabb, overlap_sphere_aabb, SphereAabb,
+};
 pub use sphere_obb::{may_overlap_sphere_obb, overlap_sphere_obb};
 pub use sphere_triangle::{may_overlap_sphere_triangle, overlap_sphere_triangle};
 pub use triangle::Triangle;
-pub use triangle_aabb::{may_overlap_triangle_aabb, overlap_triangle_aabb};
+pub use triangle_aabb::{
+    decide_overlap_triangle_aabb, may_overlap_triangle_aabb, overlap_triangle_aabb, TriangleAabb,
+};

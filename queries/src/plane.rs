@@ -2,8 +2,10 @@
 
 use core::fmt;
 
-use surety_intervals::{Scalar, Vec3, Verdict};
+use surety_intervals::stack::{decide, Formula};
+use surety_intervals::{dot3, lift3, Policy, Ring, Scalar, Vec3, Verdict};
 
+use crate::lift::coords;
 use crate::validate::{finite, finite_vec, non_negative, nonzero};
 use crate::{ShapeError, Triangle};
 
@@ -191,6 +193,99 @@ impl<S: Scalar> Plane<S> {
         // |D| <= E  ⟺  s² <= E²·|n|²  (both sides are non-negative).
         let on = s.sqr().le(epsilon.sqr() * self.normal.length_squared());
         Sides::from_verdicts(s.gt_zero() & !on, on, s.lt_zero() & !on)
+    }
+}
+
+impl<S: Scalar + Into<f64>> Plane<S> {
+    /// [`Plane::classify`] for a float plane, through the
+    /// [filter stack](surety_intervals::stack): the side, or `None` when the filter and the
+    /// intervals could not tell and `policy` is not [`Policy::Exact`] (or `epsilon` is
+    /// negative or not finite).
+    ///
+    /// The formula, stated once for every stage, with `s = normal · p + offset`: on when
+    /// `E²·|normal|² - s² ≥ 0`, else the sign of `s`. No square root, so the answer is exact
+    /// for the stored normal and offset.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Policy, Vec3};
+    /// use surety_queries::{Plane, Side};
+    ///
+    /// // x + y + z = 0.3 (as doubles), tolerance 0: is (0.1, 0.1, 0.1) on it? Not exactly.
+    /// let p = Plane::<f64>::new(Vec3::new(1.0, 1.0, 1.0), -0.3)?;
+    /// let side = p.decide_side(Vec3::new(0.1, 0.1, 0.1), 0.0, Policy::Exact);
+    /// assert_eq!(side, Some(Side::Front)); // 3 · 0.1 > 0.3 for these doubles
+    /// assert_eq!(p.decide_side(Vec3::new(1.0, 0.0, 0.0), 2.0, Policy::Exact), Some(Side::On));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn decide_side(&self, p: Vec3<S>, epsilon: S, policy: Policy) -> Option<Side> {
+        decide(&PlaneSide::new(self, p, epsilon)?, policy)
+    }
+}
+
+/// The classification [`Formula`] of [`Plane::decide_side`], for running its stages one by
+/// one ([`decide_in`](surety_intervals::stack::decide_in)).
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_in, Stage};
+/// use surety_intervals::Vec3;
+/// use surety_queries::{Plane, PlaneSide, Side};
+///
+/// let floor = Plane::<f64>::new(Vec3::new(0.0, 0.0, 1.0), 0.0)?;
+/// let f = PlaneSide::new(&floor, Vec3::new(5.0, 5.0, -1.0), 0.5).unwrap();
+/// assert_eq!(decide_in(&f, Stage::Filter), Some(Side::Back));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlaneSide {
+    n: [f64; 3],
+    offset: f64,
+    p: [f64; 3],
+    epsilon: f64,
+}
+
+impl PlaneSide {
+    /// The formula for this plane, point and tolerance; `None` if `epsilon` is negative or
+    /// not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::{Plane, PlaneSide};
+    ///
+    /// let floor = Plane::<f32>::new(Vec3::new(0.0, 0.0, 1.0), 0.0)?;
+    /// assert!(PlaneSide::new(&floor, Vec3::new(0.0, 0.0, 0.0), -1.0).is_none());
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new<S: Scalar + Into<f64>>(plane: &Plane<S>, p: Vec3<S>, epsilon: S) -> Option<Self> {
+        let epsilon: f64 = epsilon.into();
+        (epsilon >= 0.0 && epsilon.is_finite()).then(|| PlaneSide {
+            n: coords(plane.normal),
+            offset: plane.offset.into(),
+            p: coords(p),
+            epsilon,
+        })
+    }
+}
+
+impl Formula for PlaneSide {
+    type Output = Side;
+
+    #[inline]
+    fn eval<R: Ring>(&self) -> Option<Side> {
+        let n = lift3::<R>(self.n);
+        let s = dot3(&n, &lift3(self.p)) + R::from_f64(self.offset);
+        let band = R::from_f64(self.epsilon).sqr() * dot3(&n, &n);
+        if (band - s.clone().sqr()).non_negative().certain()? {
+            return Some(Side::On);
+        }
+        match s.sign()? {
+            core::cmp::Ordering::Greater => Some(Side::Front),
+            core::cmp::Ordering::Less => Some(Side::Back),
+            // s = 0 is within any band: unreachable with exact signs.
+            core::cmp::Ordering::Equal => Some(Side::On),
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 //! Point–triangle containment.
 
+use surety_intervals::stack::decide;
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
-use crate::Triangle;
+use crate::{SegmentTriangle, Triangle};
 
 /// Does the point lie on the closed triangle (in its plane, inside or on an edge)?
 ///
@@ -53,4 +54,30 @@ pub fn point_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> Verdi
 /// ```
 pub fn may_be_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> bool {
     point_in_triangle(p, triangle).resolve(Policy::Conservative)
+}
+
+/// [`point_in_triangle`] on float shapes, through the [filter stack](surety_intervals::stack):
+/// exact for every input under [`Policy::Exact`], degenerate triangles included (a triangle
+/// whose corners are collinear is the segment between the outer two).
+///
+/// The formula is [`decide_intersect_segment_triangle`](crate::decide_intersect_segment_triangle)'s
+/// for the segment from `p` to `p`.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_point_in_triangle, Triangle};
+///
+/// // Collinear corners: the triangle is the segment from (0, 0, 0) to (2, 2, 2).
+/// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0), Vec3::new(2.0, 2.0, 2.0))?;
+/// assert_eq!(decide_point_in_triangle(Vec3::new(1.5, 1.5, 1.5), &t, Policy::Exact), Verdict::True);
+/// assert_eq!(decide_point_in_triangle(Vec3::new(2.5, 2.5, 2.5), &t, Policy::Exact), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_point_in_triangle<S: Scalar + Into<f64>>(
+    p: Vec3<S>,
+    triangle: &Triangle<S>,
+    policy: Policy,
+) -> Verdict {
+    decide(&SegmentTriangle::point(p, triangle), policy).into()
 }

@@ -1,7 +1,11 @@
 //! Segment–triangle intersection (Möller–Trumbore, seed 000).
 
-use surety_intervals::{Policy, Scalar, Verdict};
+use core::cmp::Ordering;
 
+use surety_intervals::stack::{decide, Formula};
+use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
+
+use crate::lift::coords;
 use crate::moller_trumbore::line_triangle;
 use crate::{Segment, Triangle};
 
@@ -55,4 +59,215 @@ pub fn may_intersect_segment_triangle<S: Scalar>(
     triangle: &Triangle<S>,
 ) -> bool {
     intersect_segment_triangle(segment, triangle).resolve(Policy::Conservative)
+}
+
+/// [`intersect_segment_triangle`] on float shapes, through the
+/// [filter stack](surety_intervals::stack): exact for every input under [`Policy::Exact`],
+/// segments in the triangle's plane and degenerate triangles and segments included.
+///
+/// The formula, stated once for every stage, with `e1 = b - a`, `e2 = c - a`, `d = Q - P`:
+/// - `det = e1 · (d × e2) ≠ 0`: the line `PQ` meets the plane in one point, and Möller–Trumbore's
+///   numerators `u`, `v`, `t` (degree 3, no division) decide it exactly: with `det > 0`, a hit
+///   is `u ≥ 0`, `v ≥ 0`, `u + v ≤ det`, `0 ≤ t ≤ det` (all negated for `det < 0`).
+/// - `det = 0` with `P` off the plane of a proper triangle: apart (the segment is parallel).
+/// - Segment in the plane of a proper triangle: the separating axis test on the in-plane
+///   normals `n × edge` and `n × (Q - P)`, `n = e1 × e2`.
+/// - Degenerate triangle (`n = 0`): the separating axis test on the facet normals of every
+///   shape the Minkowski difference of two segments (or points) can take.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+/// use surety_queries::{decide_intersect_segment_triangle, Segment, Triangle};
+/// use glam::DVec3;
+///
+/// let t = Triangle::<f64>::new(DVec3::ZERO, DVec3::X, DVec3::Y)?;
+/// // In the triangle's plane, ending exactly on the edge x + y = 1.
+/// let s = Segment::new(DVec3::new(2.0, 2.0, 0.0), DVec3::new(0.5, 0.5, 0.0))?;
+/// assert_eq!(decide_intersect_segment_triangle(&s, &t, Policy::Exact), Verdict::True);
+/// let s = Segment::new(DVec3::new(2.0, 2.0, 0.0), DVec3::new(0.5, 0.5f64.next_up(), 0.0))?;
+/// assert_eq!(decide_intersect_segment_triangle(&s, &t, Policy::Exact), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_intersect_segment_triangle<S: Scalar + Into<f64>>(
+    segment: &Segment<S>,
+    triangle: &Triangle<S>,
+    policy: Policy,
+) -> Verdict {
+    decide(&SegmentTriangle::new(segment, triangle), policy).into()
+}
+
+/// The segment–triangle [`Formula`] of [`decide_intersect_segment_triangle`] (and, for a
+/// segment from a point to itself, of [`decide_point_in_triangle`](crate::decide_point_in_triangle)),
+/// for running its stages one by one ([`decide_in`](surety_intervals::stack::decide_in)).
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_in, Stage};
+/// use surety_queries::{Segment, SegmentTriangle, Triangle};
+/// use glam::DVec3;
+///
+/// let t = Triangle::<f64>::new(DVec3::ZERO, DVec3::X, DVec3::Y)?;
+/// // Through the corner (1, 0, 0) exactly: a zero volume, which the filter cannot certify.
+/// let f = SegmentTriangle::new(&Segment::new(DVec3::new(1.0, 0.0, 1.0), DVec3::new(1.0, 0.0, -1.0))?, &t);
+/// assert_eq!(decide_in(&f, Stage::Filter), None);
+/// assert_eq!(decide_in(&f, Stage::Interval), Some(true));
+/// assert_eq!(decide_in(&f, Stage::Exact), Some(true));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SegmentTriangle {
+    p: [f64; 3],
+    q: [f64; 3],
+    t: [[f64; 3]; 3],
+}
+
+impl SegmentTriangle {
+    /// The formula for these shapes (their coordinates, exactly, as `f64`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy};
+    /// use surety_queries::{Segment, SegmentTriangle, Triangle};
+    /// use glam::DVec3;
+    ///
+    /// let t = Triangle::<f64>::new(DVec3::ZERO, DVec3::X, DVec3::Y)?;
+    /// let s = Segment::new(DVec3::new(0.2, 0.2, 1.0), DVec3::new(0.2, 0.2, 0.5))?;
+    /// assert_eq!(decide(&SegmentTriangle::new(&s, &t), Policy::Exact), Some(false));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new<S: Scalar + Into<f64>>(segment: &Segment<S>, triangle: &Triangle<S>) -> Self {
+        SegmentTriangle {
+            p: coords(segment.p()),
+            q: coords(segment.q()),
+            t: triangle.corners().map(coords),
+        }
+    }
+
+    /// The formula for a point: the segment from `p` to itself.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy, Vec3};
+    /// use surety_queries::{SegmentTriangle, Triangle};
+    ///
+    /// let t = Triangle::<f32>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+    /// let f = SegmentTriangle::point(Vec3::new(0.5, 0.5, 0.0), &t); // on the edge
+    /// assert_eq!(decide(&f, Policy::Exact), Some(true));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn point<S: Scalar + Into<f64>>(p: Vec3<S>, triangle: &Triangle<S>) -> Self {
+        let p = coords(p);
+        SegmentTriangle {
+            p,
+            q: p,
+            t: triangle.corners().map(coords),
+        }
+    }
+}
+
+impl Formula for SegmentTriangle {
+    type Output = bool;
+
+    #[inline]
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let [a, b, c] = self.t.map(lift3::<R>);
+        let (p, q) = (lift3::<R>(self.p), lift3::<R>(self.q));
+        let (e1, e2, d) = (sub3(&b, &a), sub3(&c, &a), sub3(&q, &p));
+        // Möller–Trumbore's quantities, without the division: the line meets the plane at
+        // p + (t/det)·d, with barycentric weights u/det (of b) and v/det (of c).
+        let pvec = cross3(&d, &e2);
+        let det = dot3(&e1, &pvec);
+        let flip = match det.sign()? {
+            Ordering::Greater => false,
+            Ordering::Less => true,
+            // The segment is parallel to the plane (det = -d · n), or the triangle degenerate.
+            Ordering::Equal => return parallel(&[a, b, c], &[p, q], &e1, &e2),
+        };
+        let tvec = sub3(&p, &a);
+        let qvec = cross3(&tvec, &e1);
+        let signed = |x: R| if flip { -x } else { x };
+        let (u, v, t) = (
+            signed(dot3(&tvec, &pvec)),
+            signed(dot3(&d, &qvec)),
+            signed(dot3(&e2, &qvec)),
+        );
+        let det = signed(det);
+        let hit = u.non_negative()
+            & v.non_negative()
+            & (det.clone() - u - v).non_negative()
+            & t.non_negative()
+            & (det - t).non_negative();
+        hit.certain()
+    }
+}
+
+/// `det = 0`: off the plane (apart), or in it (the separating axis test).
+#[cold]
+fn parallel<R: Ring>(
+    t: &[Ring3<R>; 3],
+    s: &[Ring3<R>; 2],
+    e1: &Ring3<R>,
+    e2: &Ring3<R>,
+) -> Option<bool> {
+    let n = cross3(e1, e2);
+    // d · n = 0, so both ends are at the same height n · (x - a).
+    if dot3(&n, &sub3(&s[0], &t[0])).sign()? != Ordering::Equal {
+        return Some(false);
+    }
+    coplanar(t, s, &n)
+}
+
+/// Segment and triangle in one plane, or a degenerate triangle: the separating axis test.
+#[cold]
+fn coplanar<R: Ring>(t: &[Ring3<R>; 3], s: &[Ring3<R>; 2], n: &Ring3<R>) -> Option<bool> {
+    let [a, b, c] = t;
+    let [p, q] = s;
+    let edges = [sub3(b, a), sub3(c, b), sub3(a, c)];
+    let d = sub3(q, p);
+    let mut n_zero = true;
+    for k in n {
+        n_zero &= k.sign()? == Ordering::Equal;
+    }
+    let mut axes = Vec::new();
+    if !n_zero {
+        // A flat Minkowski difference in the plane: its in-plane edge normals.
+        axes.extend(edges.iter().map(|e| cross3(n, e)));
+        axes.push(cross3(n, &d));
+    } else {
+        // Two collinear-or-point shapes. The difference is a parallelogram (normal e × d,
+        // in-plane normals (e × d) × e and (e × d) × d), a segment along f ∈ {e, d} (the axis
+        // f, and f × (f × r) towards the origin, r = a - p), or the single point r (the
+        // coordinate axes).
+        let r = sub3(a, p);
+        for e in &edges {
+            let m = cross3(e, &d);
+            axes.push(cross3(&m, e));
+            axes.push(cross3(&m, &d));
+            axes.push(m);
+        }
+        for f in edges.iter().chain([&d]) {
+            axes.push(cross3(f, &cross3(f, &r)));
+            axes.push(f.clone());
+        }
+        let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
+        for k in 0..3 {
+            let mut unit = [zero.clone(), zero.clone(), zero.clone()];
+            unit[k] = one.clone();
+            axes.push(unit);
+        }
+    }
+    let mut separated = Verdict::False;
+    for w in &axes {
+        let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
+        let [s0, s1] = s.clone().map(|x| dot3(w, &x));
+        let t_min = t0.clone().min(t1.clone()).min(t2.clone());
+        let t_max = t0.max(t1).max(t2);
+        let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
+        separated = separated | (s_min - t_max).positive() | (t_min - s_max).positive();
+        if separated.is_true() {
+            return Some(false);
+        }
+    }
+    (!separated).certain()
 }

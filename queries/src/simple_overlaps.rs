@@ -1,7 +1,9 @@
 //! The two simplest overlap tests: sphere–sphere and AABB–AABB.
 
-use surety_intervals::{Policy, Scalar, Verdict};
+use surety_intervals::stack::{decide, Formula};
+use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Scalar, Verdict};
 
+use crate::lift::coords;
 use crate::{Aabb, Sphere};
 
 /// Do the two solid spheres share a point? `|c_b - c_a|² <= (r_a + r_b)²`, exactly when
@@ -78,4 +80,81 @@ pub fn overlap_aabb_aabb<S: Scalar>(a: &Aabb<S>, b: &Aabb<S>) -> Verdict {
 /// ```
 pub fn may_overlap_aabb_aabb<S: Scalar>(a: &Aabb<S>, b: &Aabb<S>) -> bool {
     overlap_aabb_aabb(a, b).resolve(Policy::Conservative)
+}
+
+/// [`overlap_sphere_sphere`] on float shapes, through the
+/// [filter stack](surety_intervals::stack): the sign of `(r_a + r_b)² - |c_b - c_a|²`, never
+/// `Maybe` under [`Policy::Exact`].
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_overlap_sphere_sphere, Sphere};
+///
+/// // Centers 0.3 apart, radii 0.1 and 0.2: touching in decimal. As doubles, the radii sum
+/// // to 2.8e-17 more than the distance: overlapping, too closely for floats to tell.
+/// let a = Sphere::<f64>::new(Vec3::new(0.0, 0.0, 0.0), 0.1)?;
+/// let b = Sphere::<f64>::new(Vec3::new(0.3, 0.0, 0.0), 0.2)?;
+/// assert_eq!(decide_overlap_sphere_sphere(&a, &b, Policy::Exact), Verdict::True);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_overlap_sphere_sphere<S: Scalar + Into<f64>>(
+    a: &Sphere<S>,
+    b: &Sphere<S>,
+    policy: Policy,
+) -> Verdict {
+    decide(&SphereSphere::new(a, b), policy).into()
+}
+
+/// The sphere–sphere [`Formula`] of [`decide_overlap_sphere_sphere`], for running its stages
+/// one by one ([`decide_in`](surety_intervals::stack::decide_in)).
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_in, Stage};
+/// use surety_queries::{Sphere, SphereSphere};
+/// use glam::DVec3;
+///
+/// let a = Sphere::<f64>::new(DVec3::ZERO, 1.0)?;
+/// let b = Sphere::<f64>::new(DVec3::new(3.0, 4.0, 0.0), 4.0)?; // touching: 5 = 1 + 4
+/// assert_eq!(decide_in(&SphereSphere::new(&a, &b), Stage::Exact), Some(true));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SphereSphere {
+    c: [[f64; 3]; 2],
+    r: [f64; 2],
+}
+
+impl SphereSphere {
+    /// The formula for these spheres (their coordinates, exactly, as `f64`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy};
+    /// use surety_queries::{Sphere, SphereSphere};
+    /// use glam::Vec3;
+    ///
+    /// let a = Sphere::<f32>::new(Vec3::ZERO, 1.0)?;
+    /// let b = Sphere::<f32>::new(Vec3::new(0.0, 3.0, 0.0), 1.5)?;
+    /// assert_eq!(decide(&SphereSphere::new(&a, &b), Policy::Conservative), Some(false));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new<S: Scalar + Into<f64>>(a: &Sphere<S>, b: &Sphere<S>) -> Self {
+        SphereSphere {
+            c: [coords(a.center()), coords(b.center())],
+            r: [a.radius().into(), b.radius().into()],
+        }
+    }
+}
+
+impl Formula for SphereSphere {
+    type Output = bool;
+
+    #[inline]
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let d = sub3(&lift3::<R>(self.c[1]), &lift3::<R>(self.c[0]));
+        let reach = (R::from_f64(self.r[0]) + R::from_f64(self.r[1])).sqr();
+        (reach - dot3(&d, &d)).non_negative().certain()
+    }
 }

@@ -1,7 +1,9 @@
 //! Triangle–AABB overlap by the 13-axis separating axis test.
 
-use surety_intervals::{Policy, Scalar, Verdict};
+use surety_intervals::stack::{decide, Formula};
+use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
+use crate::lift::coords;
 use crate::{Aabb, Triangle};
 
 /// Do the closed triangle and the solid box share a point? (Touching counts.)
@@ -93,4 +95,153 @@ pub fn overlap_triangle_aabb<S: Scalar>(triangle: &Triangle<S>, aabb: &Aabb<S>) 
 /// ```
 pub fn may_overlap_triangle_aabb<S: Scalar>(triangle: &Triangle<S>, aabb: &Aabb<S>) -> bool {
     overlap_triangle_aabb(triangle, aabb).resolve(Policy::Conservative)
+}
+
+/// [`overlap_triangle_aabb`] on float shapes, through the
+/// [filter stack](surety_intervals::stack): never `Maybe` under [`Policy::Exact`].
+///
+/// The same 13 axes, stated once for every stage. The box-face axes compare the given floats
+/// (exact in any stage). With exact arithmetic the 13 axes decide every case, degenerate
+/// triangles included: a zero axis never separates, and the axes that remain are the facet
+/// normals of the Minkowski difference of the box and the segment or point the triangle
+/// collapses to.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+/// use surety_queries::{decide_overlap_triangle_aabb, Aabb, Triangle};
+/// use glam::Vec3;
+///
+/// let b = Aabb::<f32>::new(Vec3::ZERO, Vec3::ONE)?;
+/// // A sliver whose plane passes within rounding of the corner (1, 1, 1).
+/// let t = Triangle::new(Vec3::new(2.0, 1.0, 0.0), Vec3::new(1.0, 2.0, 0.0), Vec3::new(0.1, 0.2, 2.7))?;
+/// let v = decide_overlap_triangle_aabb(&t, &b, Policy::Exact);
+/// assert!(v.is_certain());
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_overlap_triangle_aabb<S: Scalar + Into<f64>>(
+    triangle: &Triangle<S>,
+    aabb: &Aabb<S>,
+    policy: Policy,
+) -> Verdict {
+    decide(&TriangleAabb::new(triangle, aabb), policy).into()
+}
+
+/// The triangle–AABB [`Formula`] of [`decide_overlap_triangle_aabb`], for running its stages
+/// one by one ([`decide_in`](surety_intervals::stack::decide_in)).
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_in, Stage};
+/// use surety_queries::{Aabb, Triangle, TriangleAabb};
+/// use glam::DVec3;
+///
+/// let b = Aabb::<f64>::new(DVec3::ZERO, DVec3::ONE)?;
+/// // The plane x + y + z = 3 touches the box at its corner (1, 1, 1) only.
+/// let t = Triangle::new(DVec3::new(3.0, 0.0, 0.0), DVec3::new(0.0, 3.0, 0.0), DVec3::new(0.0, 0.0, 3.0))?;
+/// assert_eq!(decide_in(&TriangleAabb::new(&t, &b), Stage::Exact), Some(true));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TriangleAabb {
+    t: [[f64; 3]; 3],
+    lo: [f64; 3],
+    hi: [f64; 3],
+}
+
+impl TriangleAabb {
+    /// The formula for these shapes (their coordinates, exactly, as `f64`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy};
+    /// use surety_queries::{Aabb, Triangle, TriangleAabb};
+    /// use glam::DVec3;
+    ///
+    /// let b = Aabb::<f64>::new(DVec3::ZERO, DVec3::ONE)?;
+    /// let t = Triangle::new(DVec3::splat(2.0), DVec3::splat(3.0), DVec3::new(2.0, 3.0, 2.0))?;
+    /// assert_eq!(decide(&TriangleAabb::new(&t, &b), Policy::Exact), Some(false));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new<S: Scalar + Into<f64>>(triangle: &Triangle<S>, aabb: &Aabb<S>) -> Self {
+        TriangleAabb {
+            t: triangle.corners().map(coords),
+            lo: coords(aabb.min()),
+            hi: coords(aabb.max()),
+        }
+    }
+}
+
+/// Are the projections `t` (the triangle's) and `[b_min, b_max]` (the box's) apart?
+#[inline]
+fn apart<R: Ring>(t: [R; 3], b_min: R, b_max: R) -> Verdict {
+    let [t0, t1, t2] = t;
+    let t_min = t0.clone().min(t1.clone()).min(t2.clone());
+    let t_max = t0.max(t1).max(t2);
+    (b_min - t_max).positive() | (t_min - b_max).positive()
+}
+
+impl Formula for TriangleAabb {
+    type Output = bool;
+
+    #[inline]
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let [a, b, c] = self.t;
+        // The box's face normals compare the given coordinates: exact in every stage.
+        for i in 0..3 {
+            let (t_min, t_max) = (a[i].min(b[i]).min(c[i]), a[i].max(b[i]).max(c[i]));
+            if t_max < self.lo[i] || t_min > self.hi[i] {
+                return Some(false);
+            }
+        }
+        let v = self.t.map(lift3::<R>);
+        let (lo, hi) = (lift3::<R>(self.lo), lift3::<R>(self.hi));
+        let mut separated = Verdict::False;
+        // An edge × box axis has two non-zero components, l_i at i and l_j at j.
+        let axis2 = |i: usize, l_i: R, j: usize, l_j: R| {
+            let project = |x: &Ring3<R>| l_i.clone() * x[i].clone() + l_j.clone() * x[j].clone();
+            let (ii, ij) = (
+                (l_i.clone() * lo[i].clone(), l_i.clone() * hi[i].clone()),
+                (l_j.clone() * lo[j].clone(), l_j.clone() * hi[j].clone()),
+            );
+            let b_min = ii.0.clone().min(ii.1.clone()) + ij.0.clone().min(ij.1.clone());
+            let b_max = ii.0.max(ii.1) + ij.0.max(ij.1);
+            apart(
+                [project(&v[0]), project(&v[1]), project(&v[2])],
+                b_min,
+                b_max,
+            )
+        };
+        for (p, q) in [(0, 1), (1, 2), (2, 0)] {
+            let [ex, ey, ez] = sub3(&v[q], &v[p]);
+            // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
+            let axes = [
+                (1, ez.clone(), 2, -ey.clone()),
+                (0, -ez, 2, ex.clone()),
+                (0, ey, 1, -ex),
+            ];
+            for (i, l_i, j, l_j) in axes {
+                separated = separated | axis2(i, l_i, j, l_j);
+                if separated.is_true() {
+                    return Some(false);
+                }
+            }
+        }
+        // The triangle's normal.
+        let n = cross3(&sub3(&v[1], &v[0]), &sub3(&v[2], &v[0]));
+        let mut bounds: Option<(R, R)> = None;
+        for k in 0..3 {
+            let (x, y) = (n[k].clone() * lo[k].clone(), n[k].clone() * hi[k].clone());
+            let (lo_k, hi_k) = (x.clone().min(y.clone()), x.max(y));
+            bounds = Some(match bounds {
+                Some((b_min, b_max)) => (b_min + lo_k, b_max + hi_k),
+                None => (lo_k, hi_k),
+            });
+        }
+        let (b_min, b_max) = bounds?;
+        let [p0, p1, p2] = v;
+        let t = [dot3(&n, &p0), dot3(&n, &p1), dot3(&n, &p2)];
+        separated = separated | apart(t, b_min, b_max);
+        (!separated).certain()
+    }
 }

@@ -7,10 +7,10 @@ use num_traits::{Signed, Zero};
 use quickcheck::Gen;
 use support::*;
 use surety_intervals::arbitrary::checker;
-use surety_intervals::{Interval, Vec3, Verdict};
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_aabb, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_obb, overlap_sphere_sphere,
-    Aabb, Obb, Ray, Sphere,
+    cast_ray_aabb, decide_overlap_sphere_sphere, overlap_aabb_aabb, overlap_obb_obb,
+    overlap_sphere_obb, overlap_sphere_sphere, Aabb, Obb, Ray, Sphere, SphereSphere,
 };
 
 /// A rotation's columns from an axis-angle, rounded to f64 (so not exactly orthonormal).
@@ -166,6 +166,31 @@ fn sphere_sphere_and_aabb_aabb_agree_with_exact_arithmetic() {
 }
 
 #[test]
+fn every_stack_stage_agrees_with_exact_arithmetic_on_sphere_pairs() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let c1 = point(&mut g);
+        let r1 = coord(&mut g).abs();
+        // Random, or touching by a 3-4-5 construction (exact), then nudged by an ulp.
+        let (c2, r2) = if seed % 2 == 0 {
+            (point(&mut g), coord(&mut g).abs())
+        } else {
+            let k = 2f64.powi((seed % 64) as i32 - 32);
+            let r2 = ulps(5.0 * k - r1.min(5.0 * k), (seed / 2 % 3) as i64 - 1);
+            (c1 + Vec3::new(3.0 * k, 4.0 * k, 0.0), r2)
+        };
+        let (Ok(a), Ok(b)) = (Sphere::<f64>::new(c1, r1), Sphere::<f64>::new(c2, r2)) else {
+            return true;
+        };
+        let d = sub(&q3(c2), &q3(c1));
+        let exact = dot(&d, &d) <= (q(r1) + q(r2)) * (q(r1) + q(r2));
+        stages_agree(&SphereSphere::new(&a, &b), exact)
+            && decide_overlap_sphere_sphere(&a, &b, Policy::Exact) == Verdict::from(exact)
+    }
+    checker().quickcheck(prop as fn(u64) -> bool);
+}
+
+#[test]
 fn spheres_touching_exactly_overlap_and_a_hair_apart_do_not() {
     let a = Sphere::<Interval>::new(lift(Vec3::new(0.0, 0.0, 0.0)), 1.0).unwrap();
     let touching = Sphere::new(lift(Vec3::new(3.0, 4.0, 0.0)), 4.0).unwrap();
@@ -270,28 +295,6 @@ fn obb_proof_reaches_both_certain_answers() {
         yes > 50 && no > 50,
         "{yes} certain overlaps, {no} certain separations"
     );
-}
-
-/// Solves `m·x = b` exactly (Gaussian elimination); `None` when `m` is singular.
-fn solve(mut m: Vec<Vec<Q>>, mut b: Vec<Q>) -> Option<Vec<Q>> {
-    let n = b.len();
-    for col in 0..n {
-        let pivot = (col..n).find(|&r| !m[r][col].is_zero())?;
-        m.swap(col, pivot);
-        b.swap(col, pivot);
-        for r in 0..n {
-            if r != col && !m[r][col].is_zero() {
-                let f = &m[r][col] / &m[col][col];
-                let pivot_row = m[col].clone();
-                for (x, p) in m[r].iter_mut().zip(&pivot_row).skip(col) {
-                    *x -= &f * p;
-                }
-                let v = &f * &b[col];
-                b[r] -= v;
-            }
-        }
-    }
-    Some((0..n).map(|i| &b[i] / &m[i][i]).collect())
 }
 
 /// Exact squared distance from `p` to the parallelepiped `{c + Σ tᵢ·aᵢ : |tᵢ| <= eᵢ}`: the

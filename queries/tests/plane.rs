@@ -7,8 +7,8 @@ use num_traits::Zero;
 use quickcheck::Gen;
 use support::*;
 use surety_intervals::arbitrary::checker;
-use surety_intervals::{Interval, Vec3};
-use surety_queries::{Plane, Side};
+use surety_intervals::{Interval, Policy, Vec3};
+use surety_queries::{Plane, PlaneSide, Side};
 
 /// Exact `x · |n| <= s`, where `n2 = |n|²`.
 fn scaled_le(x: &Q, n2: &Q, s: &Q) -> bool {
@@ -84,6 +84,58 @@ fn signed_distance_encloses_the_exact_distance(seed: u64) -> bool {
         &h * &h * &n2 == &s * &s && (h >= Q::zero()) == (s >= Q::zero())
     };
     lo_ok && hi_ok
+}
+
+/// The filter stack on the stored (rounded) normal and offset of an `f64` plane: each stage
+/// certain only when right, exact under `Policy::Exact`; also for `f32` planes.
+fn stack_agrees(seed: u64) -> bool {
+    let (n, p0, p, e) = setup(seed);
+    if !finite(p) {
+        return true;
+    }
+    let Ok(plane) = Plane::<f64>::from_normal_and_point(n, p0) else {
+        return true; // zero or overflowing normal: rejected, nothing to classify
+    };
+    let exact_for = |n: Vec3<f64>, offset: f64, p: Vec3<f64>, e: f64| {
+        let qn = q3(n);
+        let s = dot(&qn, &q3(p)) + q(offset);
+        exact_side(&s, &dot(&qn, &qn), &q(e))
+    };
+    let exact = exact_for(plane.normal(), plane.offset(), p, e);
+    let f32_ok = match Plane::<f32>::from_normal_and_point(to_f32(n), to_f32(p0)) {
+        Ok(p32) if finite(to_f32(p).map(f64::from)) && (e as f32).is_finite() => {
+            let w = |v: Vec3<f32>| v.map(f64::from);
+            let (pt, e32) = (to_f32(p), e as f32);
+            let exact32 = exact_for(w(p32.normal()), p32.offset().into(), w(pt), e32.into());
+            stages_agree(&PlaneSide::new(&p32, pt, e32).unwrap(), exact32)
+        }
+        _ => true,
+    };
+    stages_agree(&PlaneSide::new(&plane, p, e).unwrap(), exact)
+        && plane.decide_side(p, e, Policy::Exact) == Some(exact)
+        && f32_ok
+}
+
+#[test]
+fn every_stack_stage_agrees_with_the_exact_side() {
+    checker().quickcheck(stack_agrees as fn(u64) -> bool);
+}
+
+#[test]
+fn the_stack_decides_points_exactly_on_the_band_edge() {
+    let plane = Plane::<f64>::new(Vec3::new(0.0, 3.0, 4.0), -10.0).unwrap(); // |n| = 5
+    let side = |p: Vec3<f64>, e: f64| plane.decide_side(p, e, Policy::Exact);
+    assert_eq!(side(Vec3::new(7.0, 2.0, 1.0), 0.0), Some(Side::On));
+    assert_eq!(side(Vec3::new(0.0, 2.5, 1.25), 0.5), Some(Side::On)); // D = E exactly
+    assert_eq!(
+        side(Vec3::new(0.0, 2.5, 1.25f64.next_up()), 0.5),
+        Some(Side::Front)
+    );
+    assert_eq!(
+        side(Vec3::new(0.0, 2.5, 1.25), 0.5f64.next_down()),
+        Some(Side::Front)
+    );
+    assert_eq!(side(Vec3::new(0.0, -2.5, 1.25), -1.0), None); // negative tolerance
 }
 
 #[test]

@@ -6,8 +6,8 @@ mod support;
 use quickcheck::Gen;
 use support::*;
 use surety_intervals::arbitrary::checker;
-use surety_intervals::{Interval, Vec3, Verdict};
-use surety_queries::{overlap_sphere_aabb, Aabb, Sphere};
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
+use surety_queries::{decide_overlap_sphere_aabb, overlap_sphere_aabb, Aabb, Sphere, SphereAabb};
 
 /// Exact: squared distance from `c` to the box minus `r²` (<= 0 means overlap).
 fn exact_margin(c: Vec3<f64>, r: f64, lo: Vec3<f64>, hi: Vec3<f64>) -> Q {
@@ -67,6 +67,63 @@ fn tangent_spheres_are_never_certainly_wrong(seed: u64) -> bool {
     let k = (seed % 7) as i32 * 40 - 120; // scaled from 2^-120 to 2^120, exactly
     let v = certified(scaled(c, k), r * 2f64.powi(k), scaled(lo, k), scaled(hi, k));
     v.certain().is_none_or(|v| v == exact)
+}
+
+/// The filter stack on the same shapes as `f64` and as `f32` shapes: each stage certain only
+/// when right, and exact under `Policy::Exact`.
+fn stack_agrees(c: Vec3<f64>, r: f64, lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let exact = exact_margin(c, r, lo, hi) <= Q::from_integer(0.into());
+    let s = Sphere::<f64>::new(c, r).expect("valid sphere");
+    let b = Aabb::<f64>::new(lo, hi).expect("valid box");
+    let (c32, lo32, hi32) = (to_f32(c), to_f32(lo), to_f32(hi));
+    let r32 = r as f32;
+    let f32_ok = match (Sphere::<f32>::new(c32, r32), Aabb::<f32>::new(lo32, hi32)) {
+        (Ok(s32), Ok(b32)) => {
+            let widen = |v: Vec3<f32>| v.map(f64::from);
+            let exact32 = exact_margin(widen(c32), r32.into(), widen(lo32), widen(hi32))
+                <= Q::from_integer(0.into());
+            stages_agree(&SphereAabb::new(&s32, &b32), exact32)
+        }
+        _ => true, // out of f32 range
+    };
+    stages_agree(&SphereAabb::new(&s, &b), exact)
+        && decide_overlap_sphere_aabb(&s, &b, Policy::Exact) == Verdict::from(exact)
+        && f32_ok
+}
+
+#[test]
+fn every_stack_stage_agrees_with_exact_arithmetic_on_random_and_tangent_shapes() {
+    fn random(seed: u64) -> bool {
+        let (c, r, lo, hi) = shapes(&mut Gen::from_size_and_seed(100, seed));
+        stack_agrees(c, r, lo, hi)
+    }
+    fn tangent(seed: u64) -> bool {
+        let (c, r, lo, hi) = near_tangent(seed);
+        let k = (seed % 7) as i32 * 40 - 120;
+        stack_agrees(scaled(c, k), r * 2f64.powi(k), scaled(lo, k), scaled(hi, k))
+    }
+    checker().quickcheck(random as fn(u64) -> bool);
+    checker().quickcheck(tangent as fn(u64) -> bool);
+}
+
+#[test]
+fn exactly_tangent_spheres_are_decided_exactly_by_the_stack() {
+    let b = Aabb::<f32>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 2.0, 4.0)).unwrap();
+    // Tangent to the corner (1, 2, 4) along (3, 4, 12)/16: radius 13/16, exactly.
+    let c = Vec3::new(1.0 + 3.0 / 16.0, 2.0 + 4.0 / 16.0, 4.0 + 12.0 / 16.0);
+    let tangent = Sphere::<f32>::new(c, 13.0 / 16.0).unwrap();
+    let short = Sphere::<f32>::new(c, (13.0f32 / 16.0).next_down()).unwrap();
+    assert_eq!(
+        decide_overlap_sphere_aabb(&tangent, &b, Policy::Exact),
+        Verdict::True
+    );
+    assert_eq!(
+        decide_overlap_sphere_aabb(&short, &b, Policy::Exact),
+        Verdict::False
+    );
+    // Without the exact stage the stack may say Maybe there, but never the wrong answer.
+    let v = decide_overlap_sphere_aabb(&short, &b, Policy::Conservative);
+    assert_ne!(v, Verdict::True);
 }
 
 #[test]

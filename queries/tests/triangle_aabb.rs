@@ -7,8 +7,10 @@ use num_traits::Zero;
 use quickcheck::Gen;
 use support::*;
 use surety_intervals::arbitrary::checker;
-use surety_intervals::{Interval, Vec3, Verdict};
-use surety_queries::{overlap_triangle_aabb, Aabb, Triangle};
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
+use surety_queries::{
+    decide_overlap_triangle_aabb, overlap_triangle_aabb, Aabb, Triangle, TriangleAabb,
+};
 
 /// Exact: does the closed triangle meet the closed box? Sutherland–Hodgman clipping with
 /// closed half-spaces keeps boundary points, so touching survives as a point.
@@ -78,6 +80,80 @@ fn certain_verdicts_agree_with_exact_clipping(seed: u64) -> bool {
     let b = Aabb::new(lift(lo), lift(hi)).unwrap();
     let v = overlap_triangle_aabb(&t, &b);
     v.certain().is_none_or(|v| v == exact_overlap(tri, lo, hi))
+}
+
+/// The filter stack against the clipping oracle, as `f64` shapes and rounded to `f32`.
+fn stack_agrees(tri: [Vec3<f64>; 3], lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let t = Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap();
+    let b = Aabb::<f64>::new(lo, hi).unwrap();
+    let exact = exact_overlap(tri, lo, hi);
+    let t32 = Triangle::<f32>::new(to_f32(tri[0]), to_f32(tri[1]), to_f32(tri[2]));
+    let b32 = Aabb::<f32>::new(to_f32(lo), to_f32(hi));
+    let f32_ok = match (t32, b32) {
+        (Ok(t32), Ok(b32)) => {
+            let w = |v: Vec3<f32>| v.map(f64::from);
+            let [a, b, c] = t32.corners();
+            let exact32 = exact_overlap([w(a), w(b), w(c)], w(b32.min()), w(b32.max()));
+            stages_agree(&TriangleAabb::new(&t32, &b32), exact32)
+        }
+        _ => true, // out of f32 range
+    };
+    stages_agree(&TriangleAabb::new(&t, &b), exact)
+        && decide_overlap_triangle_aabb(&t, &b, Policy::Exact) == Verdict::from(exact)
+        && f32_ok
+}
+
+/// Degenerate triangles: three corners on one line (grid multiples of one direction, so
+/// exactly collinear), or all three equal; some through the box's corner exactly.
+fn degenerate_case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (p, q) = (point(&mut g), point(&mut g));
+    let (lo, hi) = (p.min(q), p.max(q));
+    let a = if seed % 3 == 0 { hi } else { point(&mut g) };
+    let d = Vec3::new(
+        (seed % 5) as f64 - 2.0,
+        (seed / 5 % 5) as f64 - 2.0,
+        (seed / 25 % 5) as f64 - 2.0,
+    );
+    let s = |k: f64| a + d * k;
+    match seed % 4 {
+        0 => ([a, a, a], lo, hi),
+        _ => ([s(-1.5), s(0.25), s(2.0)], lo, hi),
+    }
+}
+
+#[test]
+fn every_stack_stage_agrees_with_exact_clipping_degenerate_triangles_included() {
+    fn random(seed: u64) -> bool {
+        let (tri, lo, hi) = case(seed);
+        stack_agrees(tri, lo, hi)
+    }
+    fn degenerate(seed: u64) -> bool {
+        let (tri, lo, hi) = degenerate_case(seed);
+        stack_agrees(tri, lo, hi)
+    }
+    checker().quickcheck(random as fn(u64) -> bool);
+    checker().quickcheck(degenerate as fn(u64) -> bool);
+}
+
+#[test]
+fn a_segment_through_the_box_corner_overlaps_exactly_and_one_ulp_off_misses() {
+    let b = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0)).unwrap();
+    // A degenerate triangle (collinear corners) along (1, 1, -1) through the corner (1, 1, 1).
+    let through = |z: f64| {
+        let c = Vec3::new(1.0, 1.0, z);
+        let d = Vec3::new(1.0, 1.0, -1.0);
+        Triangle::<f64>::new(c - d, c + d * 0.5, c + d * 2.0).unwrap()
+    };
+    assert_eq!(
+        decide_overlap_triangle_aabb(&through(1.0), &b, Policy::Exact),
+        Verdict::True
+    );
+    let off = through(1f64.next_up());
+    assert_eq!(
+        decide_overlap_triangle_aabb(&off, &b, Policy::Exact),
+        Verdict::False
+    );
 }
 
 #[test]

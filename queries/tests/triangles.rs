@@ -5,12 +5,13 @@
 mod support;
 
 use num_traits::Zero;
-use quickcheck::Gen;
+use quickcheck::{Arbitrary, Gen};
 use support::*;
 use surety_intervals::arbitrary::checker;
-use surety_intervals::{Interval, Vec3, Verdict};
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_triangle, intersect_segment_triangle, point_in_triangle, Ray, Segment, Triangle,
+    cast_ray_triangle, decide_intersect_segment_triangle, decide_point_in_triangle,
+    intersect_segment_triangle, point_in_triangle, Ray, Segment, SegmentTriangle, Triangle,
 };
 
 fn triangle(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>) -> Triangle<Interval> {
@@ -98,6 +99,168 @@ fn ray_verdicts_and_parameters_agree_with_exact_arithmetic(seed: u64) -> bool {
         _ => true,
     };
     agrees(hit.hit, exact) && t_ok
+}
+
+/// Segments and triangles in one tilted plane, built exactly: corners and ends are grid
+/// combinations `o + i·u + j·v` of two small integer directions, so segments end on edges,
+/// pass through corners and overlap edges exactly; some triangles and segments collapse.
+fn coplanar_case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let o = point(&mut g);
+    let small = |g: &mut Gen| (i64::arbitrary(g) % 4) as f64;
+    let u = Vec3::new(small(&mut g), small(&mut g), small(&mut g));
+    let v = Vec3::new(small(&mut g), small(&mut g), 1.0 + small(&mut g));
+    let at = |g: &mut Gen| {
+        let (i, j) = (
+            (i64::arbitrary(g) % 9) as f64 / 4.0,
+            (i64::arbitrary(g) % 9) as f64 / 4.0,
+        );
+        o + u * i + v * j
+    };
+    let (a, b) = (at(&mut g), at(&mut g));
+    let c = if seed % 7 == 0 {
+        a + (b - a) * 0.75
+    } else {
+        at(&mut g)
+    };
+    let p = if seed % 5 == 0 { b } else { at(&mut g) };
+    let q = if seed % 6 == 0 { p } else { at(&mut g) };
+    let k = [0, 0, 40, -40][(seed / 7 % 4) as usize];
+    let s = |x: Vec3<f64>| scaled(x, k);
+    ([s(a), s(b), s(c)], s(p), s(q))
+}
+
+/// The filter stack for the segment (and for its first end as a point) against the
+/// vertex-enumeration oracle, as `f64` shapes and rounded to `f32`.
+fn stack_agrees(tri: [Vec3<f64>; 3], p: Vec3<f64>, q: Vec3<f64>) -> bool {
+    if !finite(&[tri[0], tri[1], tri[2], p, q, q - p]) {
+        return true;
+    }
+    let t = Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap();
+    let seg = Segment::<f64>::new(p, q).unwrap();
+    let exact = segment_meets_triangle(p, q, tri);
+    let exact_point = point_in_closed_triangle(p, tri);
+    let w = |v: Vec3<f32>| v.map(f64::from);
+    let [a32, b32, c32] = tri.map(to_f32);
+    let (p32, q32) = (to_f32(p), to_f32(q));
+    let f32_ok = match (
+        Triangle::<f32>::new(a32, b32, c32),
+        Segment::<f32>::new(p32, q32),
+    ) {
+        (Ok(t32), Ok(s32)) => {
+            let exact32 = segment_meets_triangle(w(p32), w(q32), [w(a32), w(b32), w(c32)]);
+            stages_agree(&SegmentTriangle::new(&s32, &t32), exact32)
+        }
+        _ => true, // out of f32 range
+    };
+    stages_agree(&SegmentTriangle::new(&seg, &t), exact)
+        && stages_agree(&SegmentTriangle::point(p, &t), exact_point)
+        && decide_intersect_segment_triangle(&seg, &t, Policy::Exact) == Verdict::from(exact)
+        && decide_point_in_triangle(p, &t, Policy::Exact) == Verdict::from(exact_point)
+        && f32_ok
+}
+
+#[test]
+fn every_stack_stage_agrees_with_vertex_enumeration_coplanar_and_degenerate_included() {
+    fn random(seed: u64) -> bool {
+        let (tri, p, q) = case(seed);
+        stack_agrees(tri, p, q)
+    }
+    fn coplanar(seed: u64) -> bool {
+        let (tri, p, q) = coplanar_case(seed);
+        stack_agrees(tri, p, q)
+    }
+    checker_quarter().quickcheck(random as fn(u64) -> bool);
+    checker_quarter().quickcheck(coplanar as fn(u64) -> bool);
+}
+
+#[test]
+fn the_stack_decides_segments_in_the_plane_and_degenerate_triangles_exactly() {
+    let t = Triangle::<f64>::new(
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(4.0, 0.0, 0.0),
+        Vec3::new(0.0, 4.0, 0.0),
+    )
+    .unwrap();
+    let seg = |p: Vec3<f64>, q: Vec3<f64>| Segment::<f64>::new(p, q).unwrap();
+    let hit = |s: &Segment<f64>, t: &Triangle<f64>| {
+        decide_intersect_segment_triangle(s, t, Policy::Exact)
+    };
+    // In the plane: ending on the hypotenuse, crossing the triangle, along an edge, beside it.
+    assert_eq!(
+        hit(&seg(Vec3::new(3.0, 3.0, 0.0), Vec3::new(2.0, 2.0, 0.0)), &t),
+        Verdict::True
+    );
+    assert_eq!(
+        hit(
+            &seg(Vec3::new(-1.0, 1.0, 0.0), Vec3::new(5.0, 1.0, 0.0)),
+            &t
+        ),
+        Verdict::True
+    );
+    assert_eq!(
+        hit(&seg(Vec3::new(5.0, 0.0, 0.0), Vec3::new(9.0, 0.0, 0.0)), &t),
+        Verdict::False
+    );
+    assert_eq!(
+        hit(&seg(Vec3::new(4.0, 0.0, 0.0), Vec3::new(9.0, 0.0, 0.0)), &t),
+        Verdict::True
+    );
+    let beside = seg(
+        Vec3::new(3.0, 3.0, 0.0),
+        Vec3::new(2.0, 2f64.next_up(), 0.0),
+    );
+    assert_eq!(hit(&beside, &t), Verdict::False);
+    // A degenerate triangle (the segment from (0,0,0) to (2,2,0)) against crossing and
+    // collinear segments.
+    let flat = Triangle::<f64>::new(
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(1.0, 1.0, 0.0),
+        Vec3::new(2.0, 2.0, 0.0),
+    )
+    .unwrap();
+    assert_eq!(
+        hit(
+            &seg(Vec3::new(0.0, 2.0, 0.0), Vec3::new(2.0, 0.0, 0.0)),
+            &flat
+        ),
+        Verdict::True
+    );
+    assert_eq!(
+        hit(
+            &seg(Vec3::new(0.0, 2.0, 1.0), Vec3::new(2.0, 0.0, 1.0)),
+            &flat
+        ),
+        Verdict::False
+    );
+    assert_eq!(
+        hit(
+            &seg(Vec3::new(2.0, 2.0, 0.0), Vec3::new(3.0, 3.0, 0.0)),
+            &flat
+        ),
+        Verdict::True
+    );
+    assert_eq!(
+        hit(
+            &seg(Vec3::new(2.5, 2.5, 0.0), Vec3::new(3.0, 3.0, 0.0)),
+            &flat
+        ),
+        Verdict::False
+    );
+    // A point triangle and a point segment.
+    let dot = Triangle::<f64>::new(Vec3::splat(1.0), Vec3::splat(1.0), Vec3::splat(1.0)).unwrap();
+    assert_eq!(
+        hit(&seg(Vec3::splat(1.0), Vec3::splat(1.0)), &dot),
+        Verdict::True
+    );
+    assert_eq!(
+        hit(&seg(Vec3::splat(1.0), Vec3::splat(1f64.next_up())), &dot),
+        Verdict::True
+    );
+    assert_eq!(
+        hit(&seg(Vec3::splat(1f64.next_up()), Vec3::splat(2.0)), &dot),
+        Verdict::False
+    );
 }
 
 fn point_verdicts_agree_with_exact_arithmetic(seed: u64) -> bool {

@@ -41,7 +41,7 @@
 //! query (`cargo run --release --example ccd_bench -- --exact-only DIR`).
 
 mod batch;
-mod dyadic;
+
 mod edge_edge;
 mod exact;
 mod inclusion;

@@ -9,7 +9,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 use num_integer::Integer;
 use num_traits::{One, Signed};
 
-pub(super) use super::dyadic::Dyadic as Q;
+pub(super) use surety_intervals::Dyadic as Q;
 
 /// A polynomial `c[0] + c[1]·t + …`, its highest coefficient nonzero (none for zero).
 #[derive(Clone, Debug, PartialEq, Eq)]

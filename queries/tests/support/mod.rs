@@ -128,3 +128,156 @@ pub fn moderate_point(g: &mut Gen) -> Vec3<f64> {
         }
     }
 }
+
+/// Every stage of the filter stack agrees with the exact answer where it is certain, the
+/// exact stage always answers, and the stack under `Policy::Exact` gives the exact answer.
+pub fn stages_agree<F, O>(formula: &F, exact: O) -> bool
+where
+    F: surety_intervals::stack::Formula<Output = O>,
+    O: PartialEq + Copy + std::fmt::Debug,
+{
+    use surety_intervals::stack::{decide, decide_in, Stage};
+    use surety_intervals::Policy;
+    let ok = Stage::ALL
+        .iter()
+        .all(|&s| decide_in(formula, s).is_none_or(|v| v == exact))
+        && decide_in(formula, Stage::Exact) == Some(exact)
+        && decide(formula, Policy::Exact) == Some(exact)
+        && decide(formula, Policy::Conservative).is_none_or(|v| v == exact);
+    if !ok {
+        eprintln!(
+            "exact {exact:?}; filter {:?}, interval {:?}, exact stage {:?}",
+            decide_in(formula, Stage::Filter),
+            decide_in(formula, Stage::Interval),
+            decide_in(formula, Stage::Exact)
+        );
+    }
+    ok
+}
+
+/// `v` rounded to `f32` coordinates (to nearest), and back, exactly.
+pub fn to_f32(v: Vec3<f64>) -> Vec3<f32> {
+    v.map(|x| x as f32)
+}
+
+/// The solution of the square system `m x = b`, exactly; `None` if `m` is singular.
+pub fn solve(mut m: Vec<Vec<Q>>, mut b: Vec<Q>) -> Option<Vec<Q>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).find(|&r| !m[r][col].is_zero())?;
+        m.swap(col, pivot);
+        b.swap(col, pivot);
+        for r in 0..n {
+            if r != col && !m[r][col].is_zero() {
+                let f = &m[r][col] / &m[col][col];
+                let pivot_row = m[col].clone();
+                for (x, p) in m[r].iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= &f * p;
+                }
+                let sub = &f * &b[col];
+                b[r] -= sub;
+            }
+        }
+    }
+    Some((0..n).map(|i| &b[i] / &m[i][i]).collect())
+}
+
+/// Exact: is the bounded polyhedron `{x ∈ Qⁿ : eq rows a·x = b, le rows a·x ≤ b}` non-empty?
+/// By vertex enumeration: a non-empty bounded polyhedron has a vertex, where `n` linearly
+/// independent constraints are tight; try every choice of `n` rows. Shares nothing with any
+/// separating-axis or orientation formula.
+pub fn feasible(n: usize, eq: &[(Vec<Q>, Q)], le: &[(Vec<Q>, Q)]) -> bool {
+    let rows: Vec<&(Vec<Q>, Q)> = eq.iter().chain(le).collect();
+    let satisfied = |x: &[Q]| {
+        let at = |a: &[Q]| a.iter().zip(x).map(|(a, x)| a * x).sum::<Q>();
+        eq.iter().all(|(a, b)| at(a) == *b) && le.iter().all(|(a, b)| at(a) <= *b)
+    };
+    // The common case first: n independent equalities have one solution, the only candidate.
+    if eq.len() == n {
+        let m = eq.iter().map(|r| r.0.clone()).collect();
+        if let Some(x) = solve(m, eq.iter().map(|r| r.1.clone()).collect()) {
+            return satisfied(&x);
+        }
+    }
+    let mut pick: Vec<usize> = (0..n).collect();
+    loop {
+        let m = pick.iter().map(|&i| rows[i].0.clone()).collect();
+        let b = pick.iter().map(|&i| rows[i].1.clone()).collect();
+        if let Some(x) = solve(m, b) {
+            if satisfied(&x) {
+                return true;
+            }
+        }
+        // The next n-subset of the rows, in lexicographic order.
+        let mut i = n;
+        loop {
+            if i == 0 {
+                return false;
+            }
+            i -= 1;
+            if pick[i] < rows.len() - n + i {
+                break;
+            }
+        }
+        pick[i] += 1;
+        for j in i + 1..n {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// Exact: does the closed segment `pq` meet the closed triangle `abc`, degenerate or not?
+/// Feasibility of `a + l1 (b - a) + l2 (c - a) = p + s (q - p)` with `l1, l2 ≥ 0`,
+/// `l1 + l2 ≤ 1`, `0 ≤ s ≤ 1`.
+pub fn segment_meets_triangle(p: Vec3<f64>, q: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool {
+    let (p, q, a, b, c) = (q3(p), q3(q), q3(t[0]), q3(t[1]), q3(t[2]));
+    let (e1, e2, d, r) = (sub(&b, &a), sub(&c, &a), sub(&q, &p), sub(&p, &a));
+    let int = |i: i64| Q::from_integer(i.into());
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            (
+                vec![e1[k].clone(), e2[k].clone(), -d[k].clone()],
+                r[k].clone(),
+            )
+        })
+        .collect();
+    let row = |a: [i64; 3], b: i64| (a.map(int).to_vec(), int(b));
+    let le = [
+        row([-1, 0, 0], 0),
+        row([0, -1, 0], 0),
+        row([1, 1, 0], 1),
+        row([0, 0, -1], 0),
+        row([0, 0, 1], 1),
+    ];
+    feasible(3, &eq, &le)
+}
+
+/// Exact: is the point `p` in the closed triangle `abc`, degenerate or not? Feasibility of
+/// `a + l1 (b - a) + l2 (c - a) = p` with `l1, l2 ≥ 0`, `l1 + l2 ≤ 1`.
+pub fn point_in_closed_triangle(p: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool {
+    let (p, a, b, c) = (q3(p), q3(t[0]), q3(t[1]), q3(t[2]));
+    let (e1, e2, r) = (sub(&b, &a), sub(&c, &a), sub(&p, &a));
+    let int = |i: i64| Q::from_integer(i.into());
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| (vec![e1[k].clone(), e2[k].clone()], r[k].clone()))
+        .collect();
+    let le = [
+        (vec![int(-1), int(0)], int(0)),
+        (vec![int(0), int(-1)], int(0)),
+        (vec![int(1), int(1)], int(1)),
+    ];
+    feasible(2, &eq, &le)
+}
+
+/// A quickcheck runner with a quarter of the default cases (for proofs whose oracle enumerates
+/// vertices in rationals), or `QUICKCHECK_TESTS` when set.
+pub fn checker_quarter() -> quickcheck::QuickCheck {
+    use surety_intervals::arbitrary::{checker, DEFAULT_TESTS};
+    if std::env::var_os("QUICKCHECK_TESTS").is_some() {
+        checker()
+    } else {
+        checker()
+            .tests(DEFAULT_TESTS / 4)
+            .max_tests(DEFAULT_TESTS * 5)
+    }
+}

@@ -1,7 +1,9 @@
-//! Exact dyadic rationals `m·2^e`: every `f64` is one, and sums, differences, products and
-//! halves of them are too, so CCD's exact stage computes without rounding and, unlike general
-//! rationals, without a greatest common divisor after every operation (which took 80 % of
-//! its time with `BigRational`).
+//! Exact dyadic rationals `m·2^e`: the arithmetic of the exact stage.
+//!
+//! Every `f64` is a dyadic rational, and so are sums, differences, products and halves of
+//! them, so the exact stage computes without rounding and, unlike general rationals, without
+//! a greatest common divisor after every operation (which took 80 % of CCD's exact-stage time
+//! with `BigRational`).
 
 use std::cmp::Ordering;
 use std::ops::{Add, Mul, Neg, Sub};
@@ -9,14 +11,38 @@ use std::ops::{Add, Mul, Neg, Sub};
 use num_bigint::BigInt;
 use num_traits::{Float, ToPrimitive, Zero};
 
-/// `m·2^e`, normalized: `m` odd, or `m = 0` and `e = 0`; so equal values have equal fields.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Dyadic {
+/// An exact dyadic rational `m·2^e` (big-integer `m`), normalized: `m` odd, or `m = 0` and
+/// `e = 0`; so equal values have equal fields.
+///
+/// The number type of the exact stage: `+`, `-` and `*` (on references, or on values through
+/// [`Ring`](crate::Ring)) never round, and comparisons are exact.
+///
+/// # Example
+/// ```
+/// use surety_intervals::Dyadic;
+///
+/// let (a, b) = (Dyadic::from_f64(0.1), Dyadic::from_f64(0.2));
+/// // In doubles 0.1 + 0.2 rounds up to 0.30000000000000004; the dyadic sum is exact, and
+/// // lies strictly between that double and the one below it.
+/// let sum = &a + &b;
+/// assert!(sum < Dyadic::from_f64(0.1 + 0.2));
+/// assert_eq!((sum.down(), sum.up()), (0.3, 0.1 + 0.2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dyadic {
     m: BigInt,
     e: i64,
 }
 
 impl Dyadic {
+    /// The value `m·2^e`.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::new(12.into(), -3), Dyadic::from_f64(1.5));
+    /// ```
     pub fn new(m: BigInt, e: i64) -> Self {
         match m.trailing_zeros() {
             None => Self::zero(),
@@ -27,6 +53,14 @@ impl Dyadic {
         }
     }
 
+    /// Zero.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert!(Dyadic::zero().is_zero());
+    /// ```
     pub fn zero() -> Self {
         Self {
             m: BigInt::zero(),
@@ -34,12 +68,28 @@ impl Dyadic {
         }
     }
 
+    /// An integer, exactly.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_int(-3), Dyadic::from_f64(-3.0));
+    /// ```
     pub fn from_int(i: i64) -> Self {
         Self::new(BigInt::from(i), 0)
     }
 
     /// The exact value of a finite `f64` (zero for NaN and infinities, which the caller
     /// rejects before).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// let tiny = Dyadic::from_f64(f64::from_bits(1)); // 2^-1074, the least subnormal
+    /// assert_eq!(tiny, Dyadic::new(1.into(), -1074));
+    /// ```
     pub fn from_f64(x: f64) -> Self {
         if !x.is_finite() {
             return Self::zero();
@@ -48,15 +98,40 @@ impl Dyadic {
         Self::new(BigInt::from(sign) * BigInt::from(mantissa), exponent.into())
     }
 
+    /// Whether the value is zero.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// let x = Dyadic::from_f64(0.1);
+    /// assert!((&x - &x).is_zero());
+    /// ```
     pub fn is_zero(&self) -> bool {
         self.m.is_zero()
     }
 
+    /// The sign, as the value's ordering against zero.
+    ///
+    /// # Example
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_f64(-1e-300).signum(), Ordering::Less);
+    /// ```
     pub fn signum(&self) -> Ordering {
         self.m.sign().cmp(&num_bigint::Sign::NoSign)
     }
 
     /// Half of the value, exactly.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_int(3).half(), Dyadic::from_f64(1.5));
+    /// ```
     pub fn half(&self) -> Self {
         if self.is_zero() {
             return Self::zero();
@@ -68,16 +143,37 @@ impl Dyadic {
     }
 
     /// The odd part of the mantissa, as an integer (the value over `2^e`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(*Dyadic::from_f64(1.5).mantissa(), 3.into());
+    /// ```
     pub fn mantissa(&self) -> &BigInt {
         &self.m
     }
 
     /// The value divided by the integer `d`, which must divide the mantissa exactly.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_int(6).div_exact(&3.into()), Dyadic::from_int(2));
+    /// ```
     pub fn div_exact(&self, d: &BigInt) -> Self {
         Self::new(&self.m / d, self.e)
     }
 
     /// A nearby `f64` (within a few ulps when in range; infinite or zero beyond it).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_f64(0.1).approx(), 0.1);
+    /// ```
     pub fn approx(&self) -> f64 {
         let bits = self.m.bits() as i64;
         let shift = (bits - 64).max(0);
@@ -90,6 +186,14 @@ impl Dyadic {
     }
 
     /// The largest `f64` at most the value (`-inf` if the search does not converge).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// let x = &Dyadic::from_f64(1.0) + &Dyadic::from_f64(1e-30);
+    /// assert_eq!((x.down(), x.up()), (1.0, 1f64.next_up()));
+    /// ```
     pub fn down(&self) -> f64 {
         let mut f = self.approx();
         for _ in 0..64 {
@@ -105,6 +209,13 @@ impl Dyadic {
     }
 
     /// The smallest `f64` at least the value (`inf` if the search does not converge).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_f64(-2.5).up(), -2.5);
+    /// ```
     pub fn up(&self) -> f64 {
         let mut f = self.approx();
         for _ in 0..64 {

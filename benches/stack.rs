@@ -1,0 +1,433 @@
+//! The filter stack (float filter → intervals → exact) against the plain `f32` query, parry3d's
+//! uncertified query and Shewchuk's adaptive `robust::orient3d`, on random and near-contact
+//! inputs (4096 per iteration). The tables printed at the end give ns per query and ratios from
+//! this run, and which stage decided how many queries (the `counters` feature).
+//!
+//! Run: `cargo bench --bench stack`.
+
+use std::hint::black_box;
+
+use criterion::{measurement::WallTime, BenchmarkGroup, Criterion};
+use parry3d::math::{Pose, Vector};
+use parry3d::query::{Ray as PRay, RayCast};
+use parry3d::shape::{Ball, Cuboid, Triangle as PTriangle};
+use robust::Coord3D;
+use surety::intervals::stack::{counts, decide, decide_in, reset_counts, Counts, Formula, Stage};
+use surety::intervals::{Dyadic, Expansion};
+use surety::prelude::*;
+use surety::queries::{
+    decide_intersect_segment_triangle, decide_overlap_sphere_aabb, decide_overlap_triangle_aabb,
+    orient3d, Orient3d, SegmentTriangle, SphereAabb, TriangleAabb,
+};
+
+mod common;
+
+use common::{time, Rng};
+
+const N: usize = 4096;
+
+/// A point in the unit cube, in `f64`.
+fn dpoint(rng: &mut Rng) -> glam::DVec3 {
+    glam::DVec3::new(rng.unit(), rng.unit(), rng.unit())
+}
+
+fn p(v: glam::Vec3) -> Vector {
+    Vector::new(v.x, v.y, v.z)
+}
+
+/// Which stage decides each input under `Policy::Exact` (the `counters` feature).
+fn stage_counts<F: Formula>(formulas: &[F]) -> Counts {
+    reset_counts();
+    for f in formulas {
+        black_box(decide(f, Policy::Exact).is_some());
+    }
+    counts()
+}
+
+/// Times each stage alone on `formulas` (the cost per stage on near-contact inputs).
+fn time_stages<F: Formula>(group: &mut BenchmarkGroup<'_, WallTime>, formulas: &[F]) {
+    for (stage, label) in [
+        (Stage::Filter, "filter-only"),
+        (Stage::Interval, "interval-only"),
+        (Stage::Exact, "exact-only"),
+    ] {
+        time(group, label, formulas, |f| decide_in(f, stage).is_some());
+    }
+}
+
+fn sphere_aabb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
+    let mut rng = Rng(1);
+    let random: Vec<(Sphere<f32>, Aabb<f32>)> = (0..N)
+        .map(|_| {
+            let center = rng.point(2.0);
+            let radius = rng.unit() as f32 * 1.2;
+            let a = rng.point(1.0);
+            let size = glam::Vec3::new(rng.unit() as f32, rng.unit() as f32, rng.unit() as f32);
+            (
+                Sphere::new(center, radius).unwrap(),
+                Aabb::new(a, a + size).unwrap(),
+            )
+        })
+        .collect();
+    // Near contact: tangent to a face, exactly, then the radius moved by -3..=3 ulps.
+    let near: Vec<(Sphere<f32>, Aabb<f32>)> = (0..N)
+        .map(|i| {
+            let a = rng.point(1.0);
+            let hi = a + glam::Vec3::splat(0.5);
+            let r = 0.25f32 + (rng.unit() as f32) * 0.25;
+            let c = glam::Vec3::new(hi.x + r, a.y + 0.25, a.z + 0.25);
+            let mut r2 = r;
+            for _ in 0..(i % 7) {
+                r2 = if i % 2 == 0 {
+                    r2.next_up()
+                } else {
+                    r2.next_down()
+                };
+            }
+            (Sphere::new(c, r2).unwrap(), Aabb::new(a, hi).unwrap())
+        })
+        .collect();
+
+    let mut group = c.benchmark_group("stack-sphere-aabb");
+    time(&mut group, "f32", &random, |(s, b)| {
+        overlap_sphere_aabb(s, b).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack", &random, |(s, b)| {
+        decide_overlap_sphere_aabb(s, b, Policy::Conservative).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack-exact", &random, |(s, b)| {
+        decide_overlap_sphere_aabb(s, b, Policy::Exact).resolve(Policy::Exact)
+    });
+    let lifted: Vec<(Sphere<Interval>, Aabb<Interval>)> = random
+        .iter()
+        .map(|(s, b)| {
+            (
+                Sphere::<Interval>::new(Vec3::lift_f32(s.center()), f64::from(s.radius())).unwrap(),
+                Aabb::new(Vec3::lift_f32(b.min()), Vec3::lift_f32(b.max())).unwrap(),
+            )
+        })
+        .collect();
+    time(&mut group, "Interval<f64>", &lifted, |(s, b)| {
+        overlap_sphere_aabb(s, b).resolve(Policy::Conservative)
+    });
+    let parry: Vec<(Pose, Ball, Pose, Cuboid)> = random
+        .iter()
+        .map(|(s, b)| {
+            let (lo, hi) = (glam::Vec3::from(b.min()), glam::Vec3::from(b.max()));
+            (
+                Pose::from_translation(p(s.center().into())),
+                Ball::new(s.radius()),
+                Pose::from_translation(p((lo + hi) * 0.5)),
+                Cuboid::new(p((hi - lo) * 0.5)),
+            )
+        })
+        .collect();
+    time(&mut group, "parry3d", &parry, |(p1, ball, p2, cuboid)| {
+        parry3d::query::intersection_test(p1, ball, p2, cuboid).map_or(true, |i| i.intersecting)
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("stack-sphere-aabb-near");
+    time(&mut group, "f32", &near, |(s, b)| {
+        overlap_sphere_aabb(s, b).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack-exact", &near, |(s, b)| {
+        decide_overlap_sphere_aabb(s, b, Policy::Exact).resolve(Policy::Exact)
+    });
+    let formulas: Vec<SphereAabb> = near.iter().map(|(s, b)| SphereAabb::new(s, b)).collect();
+    time_stages(&mut group, &formulas);
+    group.finish();
+
+    let random_f: Vec<SphereAabb> = random.iter().map(|(s, b)| SphereAabb::new(s, b)).collect();
+    counted.push(("sphere–AABB, random".into(), stage_counts(&random_f)));
+    counted.push(("sphere–AABB, near contact".into(), stage_counts(&formulas)));
+}
+
+fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
+    let mut rng = Rng(2);
+    let raw: Vec<([glam::Vec3; 3], glam::Vec3, glam::Vec3)> = (0..N)
+        .map(|_| {
+            let tri = [rng.point(1.5), rng.point(1.5), rng.point(1.5)];
+            (tri, rng.point(2.0), rng.point(2.0))
+        })
+        .collect();
+    let segs: Vec<(Segment<f32>, Triangle<f32>)> = raw
+        .iter()
+        .map(|(t, a, b)| {
+            (
+                Segment::new(*a, *b).unwrap(),
+                Triangle::new(t[0], t[1], t[2]).unwrap(),
+            )
+        })
+        .collect();
+    // Near contact: segments through a point of an edge (rounded), or through a corner.
+    let near: Vec<(Segment<f32>, Triangle<f32>)> = raw
+        .iter()
+        .enumerate()
+        .map(|(i, (t, a, _))| {
+            let on = if i % 2 == 0 {
+                t[0] + (t[1] - t[0]) * (rng.unit() as f32)
+            } else {
+                t[2]
+            };
+            (
+                Segment::new(*a, on + (on - *a)).unwrap(),
+                Triangle::new(t[0], t[1], t[2]).unwrap(),
+            )
+        })
+        .collect();
+
+    let mut group = c.benchmark_group("stack-segment-triangle");
+    time(&mut group, "f32", &segs, |(s, t)| {
+        intersect_segment_triangle(s, t).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack", &segs, |(s, t)| {
+        decide_intersect_segment_triangle(s, t, Policy::Conservative).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack-exact", &segs, |(s, t)| {
+        decide_intersect_segment_triangle(s, t, Policy::Exact).resolve(Policy::Exact)
+    });
+    let parry: Vec<(PTriangle, PRay)> = raw
+        .iter()
+        .map(|(t, a, b)| {
+            (
+                PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
+                PRay::new(p(*a), p(*b - *a)),
+            )
+        })
+        .collect();
+    time(&mut group, "parry3d", &parry, |(t, r)| {
+        t.cast_local_ray(r, 1.0, true).is_some()
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("stack-segment-triangle-near");
+    time(&mut group, "f32", &near, |(s, t)| {
+        intersect_segment_triangle(s, t).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack-exact", &near, |(s, t)| {
+        decide_intersect_segment_triangle(s, t, Policy::Exact).resolve(Policy::Exact)
+    });
+    let near_f: Vec<SegmentTriangle> = near
+        .iter()
+        .map(|(s, t)| SegmentTriangle::new(s, t))
+        .collect();
+    time_stages(&mut group, &near_f);
+    group.finish();
+
+    let boxes: Vec<(Triangle<f32>, Aabb<f32>)> = raw
+        .iter()
+        .map(|(t, a, b)| {
+            (
+                Triangle::new(t[0], t[1], t[2]).unwrap(),
+                Aabb::new(a.min(*b), a.max(*b)).unwrap(),
+            )
+        })
+        .collect();
+    let mut group = c.benchmark_group("stack-triangle-aabb");
+    time(&mut group, "f32", &boxes, |(t, b)| {
+        overlap_triangle_aabb(t, b).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack", &boxes, |(t, b)| {
+        decide_overlap_triangle_aabb(t, b, Policy::Conservative).resolve(Policy::Conservative)
+    });
+    time(&mut group, "stack-exact", &boxes, |(t, b)| {
+        decide_overlap_triangle_aabb(t, b, Policy::Exact).resolve(Policy::Exact)
+    });
+    let parry: Vec<(Pose, PTriangle, Pose, Cuboid)> = raw
+        .iter()
+        .map(|(t, a, b)| {
+            let (lo, hi) = (a.min(*b), a.max(*b));
+            (
+                Pose::IDENTITY,
+                PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
+                Pose::from_translation(p((lo + hi) * 0.5)),
+                Cuboid::new(p((hi - lo) * 0.5)),
+            )
+        })
+        .collect();
+    time(&mut group, "parry3d", &parry, |(p1, t, p2, cuboid)| {
+        parry3d::query::intersection_test(p1, t, p2, cuboid).map_or(true, |i| i.intersecting)
+    });
+    group.finish();
+
+    let seg_f: Vec<SegmentTriangle> = segs
+        .iter()
+        .map(|(s, t)| SegmentTriangle::new(s, t))
+        .collect();
+    let box_f: Vec<TriangleAabb> = boxes.iter().map(|(t, b)| TriangleAabb::new(t, b)).collect();
+    counted.push(("segment–triangle, random".into(), stage_counts(&seg_f)));
+    counted.push((
+        "segment–triangle, near contact".into(),
+        stage_counts(&near_f),
+    ));
+    counted.push(("triangle–AABB, random".into(), stage_counts(&box_f)));
+}
+
+fn orient(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
+    let mut rng = Rng(3);
+    let random: Vec<[glam::DVec3; 4]> = (0..N)
+        .map(|_| {
+            [
+                dpoint(&mut rng),
+                dpoint(&mut rng),
+                dpoint(&mut rng),
+                dpoint(&mut rng),
+            ]
+        })
+        .collect();
+    // Nearly coplanar: the fourth point on the plane of the first three, rounded.
+    let coplanar: Vec<[glam::DVec3; 4]> = (0..N)
+        .map(|_| {
+            let (a, b, c) = (dpoint(&mut rng), dpoint(&mut rng), dpoint(&mut rng));
+            let (s, t) = (rng.unit(), rng.unit());
+            [a, b, c, a + (b - a) * s + (c - a) * t]
+        })
+        .collect();
+    let v = |p: &glam::DVec3| Vec3::<f64>::from(*p);
+    let k = |p: &glam::DVec3| Coord3D {
+        x: p.x,
+        y: p.y,
+        z: p.z,
+    };
+    for (name, set) in [("random", &random), ("coplanar", &coplanar)] {
+        let mut group = c.benchmark_group(format!("stack-orient3d-{name}"));
+        time(&mut group, "robust", set, |[a, b, c, d]| {
+            robust::orient3d(k(a), k(b), k(c), k(d)) > 0.0
+        });
+        time(&mut group, "stack", set, |[a, b, c, d]| {
+            orient3d(v(a), v(b), v(c), v(d), Policy::Conservative) == Some(std::cmp::Ordering::Less)
+        });
+        time(&mut group, "stack-exact", set, |[a, b, c, d]| {
+            orient3d(v(a), v(b), v(c), v(d), Policy::Exact) == Some(std::cmp::Ordering::Less)
+        });
+        time(&mut group, "f64", set, |[a, b, c, d]| {
+            (*b - *a).cross(*c - *a).dot(*d - *a) < 0.0
+        });
+        let formulas: Vec<Orient3d> = set
+            .iter()
+            .map(|[a, b, c, d]| Orient3d::new(v(a), v(b), v(c), v(d)))
+            .collect();
+        time_stages(&mut group, &formulas);
+        // The exact stage's two number types, each alone.
+        time(&mut group, "expansion", &formulas, |f| {
+            f.eval::<Expansion>().is_some()
+        });
+        time(&mut group, "dyadic", &formulas, |f| {
+            f.eval::<Dyadic>().is_some()
+        });
+        group.finish();
+        counted.push((format!("orient3d, {name}"), stage_counts(&formulas)));
+    }
+}
+
+fn ns(group: &str, f: &str) -> Option<f64> {
+    common::median_ns(group, f).map(|t| t / N as f64)
+}
+
+fn show(x: Option<f64>) -> String {
+    x.map_or("—".into(), |v| format!("{v:.1}"))
+}
+
+fn ratio(a: Option<f64>, b: Option<f64>) -> String {
+    match (a, b) {
+        (Some(a), Some(b)) => format!("{:.2}×", a / b),
+        _ => "—".into(),
+    }
+}
+
+fn report(counted: &[(String, Counts)]) {
+    println!("\nns per query (median over {N} queries), same run; stack = float filter → intervals, Maybe left to the policy; stack-exact = all three stages (Policy::Exact):");
+    println!("| query | f32 | stack | stack-exact | parry3d | stack / f32 | stack / parry3d |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (label, group) in [
+        ("sphere–AABB", "stack-sphere-aabb"),
+        ("segment–triangle", "stack-segment-triangle"),
+        ("triangle–AABB", "stack-triangle-aabb"),
+    ] {
+        let [f, s, e, p] = ["f32", "stack", "stack-exact", "parry3d"].map(|f| ns(group, f));
+        println!(
+            "| {label} | {} | {} | {} | {} | {} | {} |",
+            show(f),
+            show(s),
+            show(e),
+            show(p),
+            ratio(s, f),
+            ratio(s, p)
+        );
+    }
+    println!("\norient3d, ns per query, same run:");
+    println!("| points | robust | stack | stack-exact | plain f64 | stack / robust | stack-exact / robust |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for name in ["random", "coplanar"] {
+        let group = format!("stack-orient3d-{name}");
+        let [r, s, e, f] = ["robust", "stack", "stack-exact", "f64"].map(|f| ns(&group, f));
+        println!(
+            "| {name} | {} | {} | {} | {} | {} | {} |",
+            show(r),
+            show(s),
+            show(e),
+            show(f),
+            ratio(s, r),
+            ratio(e, r)
+        );
+    }
+    println!("\ncost of each stage alone on near-contact inputs, ns per query:");
+    println!("| inputs | filter | interval | exact | stack-exact |");
+    println!("|---|---:|---:|---:|---:|");
+    for (label, group) in [
+        (
+            "sphere–AABB within 3 ulps of tangent",
+            "stack-sphere-aabb-near",
+        ),
+        (
+            "segment through an edge or corner",
+            "stack-segment-triangle-near",
+        ),
+        ("orient3d, nearly coplanar", "stack-orient3d-coplanar"),
+    ] {
+        let [f, i, x, e] =
+            ["filter-only", "interval-only", "exact-only", "stack-exact"].map(|f| ns(group, f));
+        println!(
+            "| {label} | {} | {} | {} | {} |",
+            show(f),
+            show(i),
+            show(x),
+            show(e)
+        );
+    }
+    let group = "stack-orient3d-coplanar";
+    let (e, d) = (ns(group, "expansion"), ns(group, "dyadic"));
+    println!(
+        "\nexact stage on nearly coplanar orient3d, ns per query: expansions {}, dyadic big integers {} (dyadic / expansion {})",
+        show(e),
+        show(d),
+        ratio(d, e)
+    );
+    println!("\nwhich stage decided (Policy::Exact, counters feature):");
+    println!("| inputs | filter | interval | exact |");
+    println!("|---|---:|---:|---:|");
+    for (label, n) in counted {
+        let pct = |k: u64| format!("{:.2} %", 100.0 * k as f64 / n.total().max(1) as f64);
+        println!(
+            "| {label} | {} | {} | {} |",
+            pct(n.filter),
+            pct(n.interval),
+            pct(n.exact)
+        );
+    }
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_secs(1))
+        .sample_size(30)
+        .configure_from_args();
+    let mut counted = Vec::new();
+    sphere_aabb(&mut c, &mut counted);
+    triangles(&mut c, &mut counted);
+    orient(&mut c, &mut counted);
+    c.final_summary();
+    report(&counted);
+}

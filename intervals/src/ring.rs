@@ -1,0 +1,266 @@
+//! The arithmetic a deciding formula is stated in, once, for every stage of the filter stack.
+
+use core::cmp::Ordering;
+use core::ops::{Add, Mul, Neg, Sub};
+
+use crate::{Dyadic, Interval, Verdict};
+
+/// A number type a query's deciding formula can be evaluated in: ring operations (`+`, `-`,
+/// `*`, negation), `abs`, `min` and `max` on exact `f64` inputs, and a sign that is either
+/// certain and exact, or unknown.
+///
+/// Four types implement it, for the stages of the [filter stack](crate::stack):
+/// [`Filtered`](crate::Filtered) (plain `f64` with an error bound computed alongside),
+/// [`Interval<f64>`] (directed rounding), and for the exact stage
+/// [`Expansion`](crate::Expansion) (exact while no product underflows) and [`Dyadic`] (exact,
+/// always decides). A formula
+/// written once with `R: Ring` is the same formula in all three, so the stages cannot
+/// disagree about what they compute; only about how sure they are.
+///
+/// The contract: a sign that is `Some` is the sign the formula has in exact real arithmetic
+/// on the given `f64` inputs.
+///
+/// # Example
+/// ```
+/// use std::cmp::Ordering;
+/// use surety_intervals::{Dyadic, Filtered, Interval, Ring};
+///
+/// /// The sign of `x·y - z`.
+/// fn f<R: Ring>(x: f64, y: f64, z: f64) -> Option<Ordering> {
+///     (R::from_f64(x) * R::from_f64(y) - R::from_f64(z)).sign()
+/// }
+/// // 0.1·10 rounds to exactly 1 in doubles, but the double 0.1 is above one tenth.
+/// assert_eq!(0.1f64 * 10.0 - 1.0, 0.0);
+/// assert_eq!(f::<Filtered>(0.1, 10.0, 1.0), None); // within the float error bound
+/// assert_eq!(f::<Interval>(0.1, 10.0, 1.0), None); // [0, 2.2e-16]: holds zero
+/// // Against the double below 1, the interval decides where the filter's bound is too wide.
+/// let below = 1f64.next_down();
+/// assert_eq!(f::<Filtered>(0.1, 10.0, below), None);
+/// assert_eq!(f::<Interval>(0.1, 10.0, below), Some(Ordering::Greater));
+/// assert_eq!(f::<Dyadic>(0.1, 10.0, 1.0), Some(Ordering::Greater));
+/// ```
+pub trait Ring:
+    Clone + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Neg<Output = Self>
+{
+    /// The stage's value of a finite `f64` input, exactly.
+    fn from_f64(x: f64) -> Self;
+
+    /// The exact sign, or `None` if this stage cannot tell.
+    fn sign(&self) -> Option<Ordering>;
+
+    /// The absolute value.
+    fn abs(self) -> Self;
+
+    /// The larger of two values.
+    fn max(self, other: Self) -> Self;
+
+    /// The smaller of two values.
+    fn min(self, other: Self) -> Self;
+
+    /// The square.
+    #[inline]
+    fn sqr(self) -> Self {
+        self.clone() * self
+    }
+
+    /// Is the value `> 0`?
+    #[inline]
+    fn positive(&self) -> Verdict {
+        sign_verdict(self.sign(), |o| o == Ordering::Greater)
+    }
+
+    /// Is the value `≥ 0`?
+    #[inline]
+    fn non_negative(&self) -> Verdict {
+        sign_verdict(self.sign(), |o| o != Ordering::Less)
+    }
+
+    /// Is the value `< 0`?
+    #[inline]
+    fn negative(&self) -> Verdict {
+        sign_verdict(self.sign(), |o| o == Ordering::Less)
+    }
+
+    /// Is the value `≤ 0`?
+    #[inline]
+    fn non_positive(&self) -> Verdict {
+        sign_verdict(self.sign(), |o| o != Ordering::Greater)
+    }
+
+    /// Is the value `= 0`?
+    #[inline]
+    fn is_zero(&self) -> Verdict {
+        sign_verdict(self.sign(), |o| o == Ordering::Equal)
+    }
+}
+
+#[inline]
+fn sign_verdict(sign: Option<Ordering>, f: impl FnOnce(Ordering) -> bool) -> Verdict {
+    match sign {
+        Some(o) => Verdict::from(f(o)),
+        None => Verdict::Maybe,
+    }
+}
+
+/// Three ring values as a vector, for formulas.
+pub type Ring3<R> = [R; 3];
+
+/// The vector of three `f64` inputs in the ring.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{lift3, Dyadic};
+///
+/// assert_eq!(lift3::<Dyadic>([1.0, 2.0, 3.0])[2], Dyadic::from_int(3));
+/// ```
+#[inline]
+pub fn lift3<R: Ring>(v: [f64; 3]) -> Ring3<R> {
+    v.map(R::from_f64)
+}
+
+/// `a - b`, per coordinate.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{lift3, sub3, Dyadic};
+///
+/// let d = sub3(&lift3::<Dyadic>([1.0, 2.0, 3.0]), &lift3([1.0, 1.0, 1.0]));
+/// assert_eq!(d, lift3([0.0, 1.0, 2.0]));
+/// ```
+#[inline]
+pub fn sub3<R: Ring>(a: &Ring3<R>, b: &Ring3<R>) -> Ring3<R> {
+    [
+        a[0].clone() - b[0].clone(),
+        a[1].clone() - b[1].clone(),
+        a[2].clone() - b[2].clone(),
+    ]
+}
+
+/// The dot product.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{dot3, lift3, Dyadic};
+///
+/// let d = dot3(&lift3::<Dyadic>([1.0, 2.0, 3.0]), &lift3([4.0, 5.0, 6.0]));
+/// assert_eq!(d, Dyadic::from_int(32));
+/// ```
+#[inline]
+pub fn dot3<R: Ring>(a: &Ring3<R>, b: &Ring3<R>) -> R {
+    a[0].clone() * b[0].clone() + a[1].clone() * b[1].clone() + a[2].clone() * b[2].clone()
+}
+
+/// The cross product.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{cross3, lift3, Dyadic};
+///
+/// let z = cross3(&lift3::<Dyadic>([1.0, 0.0, 0.0]), &lift3([0.0, 1.0, 0.0]));
+/// assert_eq!(z, lift3([0.0, 0.0, 1.0]));
+/// ```
+#[inline]
+pub fn cross3<R: Ring>(a: &Ring3<R>, b: &Ring3<R>) -> Ring3<R> {
+    let m = |i: usize, j: usize| a[i].clone() * b[j].clone() - a[j].clone() * b[i].clone();
+    [m(1, 2), m(2, 0), m(0, 1)]
+}
+
+impl Ring for Interval<f64> {
+    #[inline]
+    fn from_f64(x: f64) -> Self {
+        Interval::enclose_f64(x)
+    }
+
+    #[inline]
+    fn sign(&self) -> Option<Ordering> {
+        if self.lo() > 0.0 {
+            Some(Ordering::Greater)
+        } else if self.hi() < 0.0 {
+            Some(Ordering::Less)
+        } else if self.lo() == 0.0 && self.hi() == 0.0 {
+            Some(Ordering::Equal)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn abs(self) -> Self {
+        crate::Scalar::abs(self)
+    }
+
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        crate::Scalar::max(self, other)
+    }
+
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        crate::Scalar::min(self, other)
+    }
+
+    #[inline]
+    fn sqr(self) -> Self {
+        crate::Scalar::sqr(self)
+    }
+}
+
+impl Ring for Dyadic {
+    #[inline]
+    fn from_f64(x: f64) -> Self {
+        Dyadic::from_f64(x)
+    }
+
+    #[inline]
+    fn sign(&self) -> Option<Ordering> {
+        Some(self.signum())
+    }
+
+    fn abs(self) -> Self {
+        if self.signum() == Ordering::Less {
+            -self
+        } else {
+            self
+        }
+    }
+
+    fn max(self, other: Self) -> Self {
+        Ord::max(self, other)
+    }
+
+    fn min(self, other: Self) -> Self {
+        Ord::min(self, other)
+    }
+}
+
+impl Add for Dyadic {
+    type Output = Dyadic;
+    #[inline]
+    fn add(self, o: Dyadic) -> Dyadic {
+        &self + &o
+    }
+}
+
+impl Sub for Dyadic {
+    type Output = Dyadic;
+    #[inline]
+    fn sub(self, o: Dyadic) -> Dyadic {
+        &self - &o
+    }
+}
+
+impl Mul for Dyadic {
+    type Output = Dyadic;
+    #[inline]
+    fn mul(self, o: Dyadic) -> Dyadic {
+        &self * &o
+    }
+}
+
+impl Neg for Dyadic {
+    type Output = Dyadic;
+    #[inline]
+    fn neg(self) -> Dyadic {
+        -&self
+    }
+}

@@ -1,0 +1,373 @@
+//! The filter stack's stages against exact rationals: for random formulas over random `f64`
+//! inputs (subnormal, huge, and near-ties built from rounded products and sums), every stage's
+//! certain sign is the exact sign, and the exact stage always decides.
+//!
+//! Cases per property: `surety_intervals::arbitrary::DEFAULT_TESTS`, or `QUICKCHECK_TESTS`.
+
+use std::cmp::Ordering;
+
+use num_traits::{Signed, Zero};
+use quickcheck::{Arbitrary, Gen};
+use surety_intervals::arbitrary::{any_finite, checker};
+use surety_intervals::exact::{to_rational, BigRational};
+use surety_intervals::stack::{decide, decide_in, Formula, Stage};
+use surety_intervals::{Dyadic, Expansion, Filtered, Interval, Policy, Ring};
+
+/// A formula over numbered inputs.
+#[derive(Clone, Debug)]
+enum E {
+    In(usize),
+    Add(Box<E>, Box<E>),
+    Sub(Box<E>, Box<E>),
+    Mul(Box<E>, Box<E>),
+    Neg(Box<E>),
+    Abs(Box<E>),
+    Max(Box<E>, Box<E>),
+    Min(Box<E>, Box<E>),
+}
+
+impl E {
+    fn eval<R: Ring>(&self, xs: &[f64]) -> R {
+        let bin = |a: &E, b: &E| (a.eval::<R>(xs), b.eval::<R>(xs));
+        match self {
+            E::In(i) => R::from_f64(xs[*i]),
+            E::Add(a, b) => {
+                let (a, b) = bin(a, b);
+                a + b
+            }
+            E::Sub(a, b) => {
+                let (a, b) = bin(a, b);
+                a - b
+            }
+            E::Mul(a, b) => {
+                let (a, b) = bin(a, b);
+                a * b
+            }
+            E::Neg(a) => -a.eval::<R>(xs),
+            E::Abs(a) => a.eval::<R>(xs).abs(),
+            E::Max(a, b) => {
+                let (a, b) = bin(a, b);
+                a.max(b)
+            }
+            E::Min(a, b) => {
+                let (a, b) = bin(a, b);
+                a.min(b)
+            }
+        }
+    }
+
+    /// The exact value, computed on rationals with no code shared with the stages.
+    fn exact(&self, xs: &[f64]) -> BigRational {
+        let bin = |a: &E, b: &E| (a.exact(xs), b.exact(xs));
+        match self {
+            E::In(i) => to_rational(xs[*i]).expect("finite"),
+            E::Add(a, b) => {
+                let (a, b) = bin(a, b);
+                a + b
+            }
+            E::Sub(a, b) => {
+                let (a, b) = bin(a, b);
+                a - b
+            }
+            E::Mul(a, b) => {
+                let (a, b) = bin(a, b);
+                a * b
+            }
+            E::Neg(a) => -a.exact(xs),
+            E::Abs(a) => a.exact(xs).abs(),
+            E::Max(a, b) => {
+                let (a, b) = bin(a, b);
+                a.max(b)
+            }
+            E::Min(a, b) => {
+                let (a, b) = bin(a, b);
+                a.min(b)
+            }
+        }
+    }
+
+    fn random(g: &mut Gen, inputs: usize, depth: u32) -> E {
+        let leaf = |g: &mut Gen| E::In(usize::arbitrary(g) % inputs);
+        if depth == 0 {
+            return leaf(g);
+        }
+        let sub = |g: &mut Gen| Box::new(E::random(g, inputs, depth - 1));
+        match u8::arbitrary(g) % 10 {
+            0 => leaf(g),
+            1 | 2 => E::Add(sub(g), sub(g)),
+            3 | 4 => E::Sub(sub(g), sub(g)),
+            5 | 6 => E::Mul(sub(g), sub(g)),
+            7 => E::Neg(sub(g)),
+            8 => E::Abs(sub(g)),
+            _ if bool::arbitrary(g) => E::Max(sub(g), sub(g)),
+            _ => E::Min(sub(g), sub(g)),
+        }
+    }
+}
+
+/// A random input: moderate, from the whole range, or at the filter's range thresholds.
+fn input(g: &mut Gen) -> f64 {
+    let sign = if bool::arbitrary(g) { 1.0 } else { -1.0 };
+    match u8::arbitrary(g) % 6 {
+        0 | 1 => (i32::arbitrary(g) % 1000) as f64 / 64.0,
+        2 => any_finite::<f64>(g),
+        // Either side of the filter's input threshold 2^-125; products of eight of these
+        // reach 2^-1200, below the subnormals.
+        3 => sign * 1.25 * 2f64.powi(-(100 + (u16::arbitrary(g) % 50) as i32)),
+        4 => sign * 2f64.powi(330 + (u16::arbitrary(g) % 200) as i32) * 1.5,
+        _ => sign * (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64,
+    }
+}
+
+/// Inputs with near-ties: some are the rounded products and sums of others, and the formula
+/// is often `x·y - fl(x·y)` or `(x + y) - fl(x + y)` inside a random context.
+#[derive(Clone, Debug)]
+struct Case {
+    xs: Vec<f64>,
+    e: E,
+}
+
+impl Arbitrary for Case {
+    fn arbitrary(g: &mut Gen) -> Case {
+        if u8::arbitrary(g) % 8 == 0 {
+            return deep_product(g);
+        }
+        let mut xs: Vec<f64> = (0..4).map(|_| input(g)).collect();
+        let (i, j, k) = (
+            usize::arbitrary(g) % 4,
+            usize::arbitrary(g) % 4,
+            usize::arbitrary(g) % 4,
+        );
+        // Rounded products and sums, moved by up to an ulp either way (an overflowed one is
+        // replaced: inputs are finite): x·y - those is within rounding of zero, either sign.
+        let nudge = |x: f64, g: &mut Gen| {
+            let y = match u8::arbitrary(g) % 3 {
+                0 => x.next_down(),
+                1 => x,
+                _ => x.next_up(),
+            };
+            if y.is_finite() {
+                y
+            } else {
+                1.0
+            }
+        };
+        let (p, s, p3) = (xs[i] * xs[j], xs[i] + xs[j], xs[i] * xs[j] * xs[k]);
+        xs.push(nudge(p, g)); // 4
+        xs.push(nudge(s, g)); // 5
+        xs.push(nudge(p3, g)); // 6
+        let n = xs.len();
+        let (ei, ej, ek) = (E::In(i), E::In(j), E::In(k));
+        let mul = |a: E, b: E| E::Mul(Box::new(a), Box::new(b));
+        let sub = |a: E, b: E| E::Sub(Box::new(a), Box::new(b));
+        let tie = match u8::arbitrary(g) % 4 {
+            0 => Some(sub(mul(ei, ej), E::In(4))),
+            1 => Some(sub(E::Add(Box::new(ei), Box::new(ej)), E::In(5))),
+            2 => Some(sub(mul(mul(ei, ej), ek), E::In(6))),
+            _ => None,
+        };
+        let e = match tie {
+            Some(t) if bool::arbitrary(g) => t,
+            Some(t) => E::Add(Box::new(t), Box::new(E::random(g, n, 2))),
+            None => E::random(g, n, 4),
+        };
+        Case { xs, e }
+    }
+}
+
+/// Products of 6 to 12 factors near the filter's input threshold `2^-125`: their exact values
+/// lie around and below the subnormals, where the filter's degree limit must hold.
+fn deep_product(g: &mut Gen) -> Case {
+    let xs: Vec<f64> = (0..4)
+        .map(|_| 1.5 * 2f64.powi(-(115 + (u8::arbitrary(g) % 20) as i32)))
+        .collect();
+    let factors = 6 + usize::arbitrary(g) % 7;
+    let mut e = E::In(0);
+    for _ in 1..factors {
+        e = E::Mul(Box::new(e), Box::new(E::In(usize::arbitrary(g) % 4)));
+    }
+    if bool::arbitrary(g) {
+        e = E::Sub(Box::new(e), Box::new(E::In(usize::arbitrary(g) % 4)));
+    }
+    Case { xs, e }
+}
+
+struct Sign<'a>(&'a Case);
+
+impl Formula for Sign<'_> {
+    type Output = Ordering;
+    fn eval<R: Ring>(&self) -> Option<Ordering> {
+        self.0.e.eval::<R>(&self.0.xs).sign()
+    }
+}
+
+fn exact_sign(c: &Case) -> Ordering {
+    let x = c.e.exact(&c.xs);
+    if x.is_zero() {
+        Ordering::Equal
+    } else if x.is_positive() {
+        Ordering::Greater
+    } else {
+        Ordering::Less
+    }
+}
+
+#[test]
+fn every_stage_certain_sign_is_the_exact_sign() {
+    fn prop(c: Case) -> bool {
+        let exact = exact_sign(&c);
+        let f = Sign(&c);
+        Stage::ALL
+            .iter()
+            .all(|&s| decide_in(&f, s).is_none_or(|sign| sign == exact))
+            && decide_in(&f, Stage::Exact) == Some(exact)
+            && c.e
+                .eval::<Expansion>(&c.xs)
+                .sign()
+                .is_none_or(|sign| sign == exact)
+            && c.e.eval::<Dyadic>(&c.xs).sign() == Some(exact)
+            && decide(&f, Policy::Exact) == Some(exact)
+            && decide(&f, Policy::Conservative).is_none_or(|sign| sign == exact)
+    }
+    checker().quickcheck(prop as fn(Case) -> bool);
+}
+
+/// The stages decide most random formulas, and the filter nearly as many as the intervals:
+/// a filter that never decides would pass the soundness property.
+#[test]
+fn the_filter_decides_most_formulas_away_from_ties() {
+    let mut g = Gen::new(100);
+    let (mut filter, mut interval, mut total) = (0, 0, 0);
+    for _ in 0..3000 {
+        let xs: Vec<f64> = (0..6)
+            .map(|_| (u64::arbitrary(&mut g) >> 11) as f64 / (1u64 << 52) as f64 - 1.0)
+            .collect();
+        let c = Case {
+            e: E::random(&mut g, 6, 4),
+            xs,
+        };
+        total += 1;
+        filter += usize::from(decide_in(&Sign(&c), Stage::Filter).is_some());
+        interval += usize::from(decide_in(&Sign(&c), Stage::Interval).is_some());
+    }
+    assert!(
+        filter * 100 >= total * 95,
+        "filter decided {filter}/{total}"
+    );
+    assert!(
+        filter * 100 >= interval * 97,
+        "filter {filter}, interval {interval}"
+    );
+}
+
+fn f(x: f64) -> Filtered {
+    Filtered::from_f64(x)
+}
+
+#[test]
+fn a_product_that_underflows_is_never_certain_in_the_filter() {
+    let x = 2f64.powi(-540); // x² = 2^-1080 rounds to zero
+    assert_eq!((x * x), 0.0);
+    assert_eq!((f(x) * f(x)).sign(), None);
+    // The intervals round it outward to [0, 2^-1074]: unsure too. Only the exact stage knows.
+    assert_eq!((Interval::from_f64(x) * Interval::from_f64(x)).sign(), None);
+    let d = Dyadic::from_f64(x);
+    assert_eq!((d.clone() * d).sign(), Some(Ordering::Greater));
+    // At the input threshold 2^-125, the filter decides up to degree 8, and is right.
+    let y = 2f64.powi(-125);
+    let y8 = (f(y) * f(y)) * (f(y) * f(y)) * ((f(y) * f(y)) * (f(y) * f(y)));
+    assert_eq!(y8.sign(), Some(Ordering::Greater));
+    assert_eq!((y8 * f(y)).sign(), None); // degree 9: not the filter's
+    assert_eq!((f(y.next_down()) * f(1.0)).sign(), None); // below the threshold
+                                                          // A subnormal difference is exact: the intervals are certain, the filter leaves it.
+    let tiny = f64::from_bits(3);
+    assert_eq!((f(tiny) - f(f64::from_bits(2))).sign(), None);
+    let (a, b) = (
+        Interval::from_f64(tiny),
+        Interval::from_f64(f64::from_bits(2)),
+    );
+    assert_eq!((a - b).sign(), Some(Ordering::Greater));
+    // x² - x² cancels exactly; the filter cannot know that it is zero, the exact stage can.
+    let z = f(x) * f(x) - f(x) * f(x);
+    assert_eq!(z.sign(), None);
+    let d = Dyadic::from_f64(x);
+    assert_eq!(
+        (d.clone() * d.clone() - d.clone() * d).sign(),
+        Some(Ordering::Equal)
+    );
+}
+
+#[test]
+fn overflow_leaves_the_filter_and_the_intervals_unsure_but_not_wrong() {
+    let big = 1e200;
+    let over = f(big) * f(big) - f(big) * f(big); // inf - inf
+    assert!(over.value().is_nan());
+    assert_eq!(over.sign(), None);
+    let i = Interval::from_f64(big);
+    assert_eq!((i * i - i * i).sign(), None);
+    // Exactly, 1e200² + 1 - 1e200² is 1.
+    let d = Dyadic::from_f64(big);
+    let one = Dyadic::from_f64(1.0);
+    assert_eq!(
+        (d.clone() * d.clone() + one - d.clone() * d).sign(),
+        Some(Ordering::Greater)
+    );
+}
+
+#[test]
+fn exact_zero_is_certain_in_the_filter_only_when_nothing_was_rounded_into_it() {
+    assert_eq!((f(0.0) * f(5.0) + f(0.0)).sign(), Some(Ordering::Equal));
+    assert_eq!((f(3.0) - f(3.0)).sign(), None); // the filter cannot see cancellation
+    assert_eq!(
+        (Interval::from_f64(3.0) - Interval::from_f64(3.0)).sign(),
+        Some(Ordering::Equal)
+    );
+}
+
+#[test]
+fn exact_policy_decides_what_the_cheap_stages_cannot() {
+    // 0.1 · 10 - 1: the double 0.1 is above one tenth, by 5.55e-18 · 10.
+    let c = Case {
+        xs: vec![0.1, 10.0, 1.0],
+        e: E::Sub(
+            Box::new(E::Mul(Box::new(E::In(0)), Box::new(E::In(1)))),
+            Box::new(E::In(2)),
+        ),
+    };
+    assert_eq!(decide(&Sign(&c), Policy::Conservative), None);
+    assert_eq!(decide(&Sign(&c), Policy::Exact), Some(Ordering::Greater));
+    assert_eq!(exact_sign(&c), Ordering::Greater);
+}
+
+#[cfg(feature = "counters")]
+#[test]
+fn the_counters_name_the_stage_that_decided() {
+    use surety_intervals::stack::{counts, reset_counts, Counts};
+    let tie = Case {
+        xs: vec![0.1, 10.0, 1.0],
+        e: E::Sub(
+            Box::new(E::Mul(Box::new(E::In(0)), Box::new(E::In(1)))),
+            Box::new(E::In(2)),
+        ),
+    };
+    let easy = Case {
+        xs: vec![2.0],
+        e: E::In(0),
+    };
+    let interval = Case {
+        xs: vec![0.1, 10.0, 1f64.next_down()],
+        ..tie.clone()
+    };
+    reset_counts();
+    decide(&Sign(&easy), Policy::Exact);
+    decide(&Sign(&interval), Policy::Exact);
+    decide(&Sign(&tie), Policy::Exact);
+    decide(&Sign(&tie), Policy::Conservative);
+    let expected = Counts {
+        filter: 1,
+        interval: 1,
+        exact: 1,
+        undecided: 1,
+    };
+    assert_eq!(counts(), expected);
+}

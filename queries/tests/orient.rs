@@ -1,0 +1,129 @@
+//! orient3d through the filter stack: every stage's certain sign is the exact sign of the
+//! determinant (rationals), on random, nearly coplanar, exactly coplanar, collinear, huge,
+//! tiny and subnormal points; the exact policy always answers.
+
+mod support;
+
+use std::cmp::Ordering;
+
+use num_traits::{Signed, Zero};
+use quickcheck::{Arbitrary, Gen};
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::stack::{decide_in, Stage};
+use surety_intervals::{Policy, Vec3};
+use surety_queries::{orient3d, Orient3d};
+
+/// Exact: the sign of `((b - a) × (c - a)) · (d - a)`.
+fn exact(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>, d: Vec3<f64>) -> Ordering {
+    let (a, b, c, d) = (q3(a), q3(b), q3(c), q3(d));
+    let det = dot(&cross(&sub(&b, &a), &sub(&c, &a)), &sub(&d, &a));
+    if det.is_zero() {
+        Ordering::Equal
+    } else if det.is_positive() {
+        Ordering::Greater
+    } else {
+        Ordering::Less
+    }
+}
+
+/// Four points: random; the fourth on the plane of the first three up to rounding (nearly
+/// coplanar); exactly coplanar or collinear by grid construction; scaled to huge, tiny or
+/// subnormal coordinates by a power of two (exact).
+fn points(seed: u64) -> [Vec3<f64>; 4] {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (a, b, c) = (point(&mut g), point(&mut g), point(&mut g));
+    let (s, t) = (coord(&mut g), coord(&mut g));
+    let d = match seed % 5 {
+        0 => point(&mut g),
+        1 | 2 => a + (b - a) * s + (c - a) * t,
+        3 => a + (b - a) * 0.25 + (c - a) * 0.5, // exact for grid points
+        _ => a + (b - a) * 2.0,                  // collinear with a, b
+    };
+    let k = [0, 0, 0, 200, -200, -1000, 900][(seed / 5 % 7) as usize];
+    [a, b, c, d].map(|v| scaled(v, k))
+}
+
+fn finite(vs: &[Vec3<f64>]) -> bool {
+    vs.iter()
+        .all(|v| v.to_array().iter().all(|c| c.is_finite()))
+}
+
+#[test]
+fn every_stage_certain_orientation_is_the_exact_one() {
+    fn prop(seed: u64) -> bool {
+        let [a, b, c, d] = points(seed);
+        if !finite(&[a, b, c, d]) {
+            return true;
+        }
+        let e = exact(a, b, c, d);
+        let w = |v: Vec3<f32>| v.map(f64::from);
+        let [a32, b32, c32, d32] = [a, b, c, d].map(to_f32);
+        let f32_ok = !finite(&[w(a32), w(b32), w(c32), w(d32)])
+            || stages_agree(
+                &Orient3d::new(a32, b32, c32, d32),
+                exact(w(a32), w(b32), w(c32), w(d32)),
+            );
+        stages_agree(&Orient3d::new(a, b, c, d), e)
+            && orient3d(a, b, c, d, Policy::Exact) == Some(e)
+            && f32_ok
+    }
+    checker().quickcheck(prop as fn(u64) -> bool);
+}
+
+#[test]
+fn the_filter_decides_random_points_and_the_exact_stage_nearly_coplanar_ones() {
+    let mut g = Gen::new(100);
+    let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+    let (mut random, mut near, mut near_exact) = (0, 0, 0);
+    for _ in 0..2000 {
+        let p = |g: &mut Gen| Vec3::new(unit(g), unit(g), unit(g));
+        let (a, b, c, d) = (p(&mut g), p(&mut g), p(&mut g), p(&mut g));
+        random += usize::from(decide_in(&Orient3d::new(a, b, c, d), Stage::Filter).is_some());
+        let (s, t) = (unit(&mut g), unit(&mut g));
+        let on = a + (b - a) * s + (c - a) * t;
+        let f = Orient3d::new(a, b, c, on);
+        near += usize::from(decide_in(&f, Stage::Filter).is_some());
+        near_exact += usize::from(decide_in(&f, Stage::Exact) == Some(exact(a, b, c, on)));
+    }
+    assert!(random >= 1990, "filter decided {random}/2000 random");
+    assert!(
+        near < 1000,
+        "filter decided {near}/2000 nearly coplanar: suspiciously many"
+    );
+    assert_eq!(near_exact, 2000);
+}
+
+#[test]
+fn exactly_coplanar_and_degenerate_points_are_equal_under_the_exact_policy() {
+    let p = Vec3::new;
+    let (a, b, c) = (p(0.1, 0.2, 0.3), p(1.7, 0.4, 0.9), p(0.3, 2.9, 0.1));
+    assert_eq!(orient3d(a, b, c, a, Policy::Exact), Some(Ordering::Equal));
+    assert_eq!(orient3d(a, a, a, b, Policy::Exact), Some(Ordering::Equal));
+    // Sign convention: d on the side the normal (b - a) × (c - a) points to is Greater.
+    let o = p(0.0, 0.0, 0.0);
+    let (x, y) = (p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
+    assert_eq!(
+        orient3d(o, x, y, p(0.0, 0.0, 1.0), Policy::Conservative),
+        Some(Ordering::Greater)
+    );
+    // A subnormal height: below the filter's range; the intervals are sure (every product is
+    // exact), and right.
+    let tiny = p(0.25, 0.25, f64::from_bits(1));
+    assert_eq!(
+        orient3d(o, x, y, tiny, Policy::Conservative),
+        Some(Ordering::Greater)
+    );
+    // Huge coordinates whose products overflow: no certain lie, and the exact answer.
+    let big = |v: Vec3<f64>| v * 2f64.powi(1000);
+    let (ba, bb, bc) = (big(x), big(y), big(p(1.0, 1.0, 0.0)));
+    let above = big(p(0.5, 0.5, 2f64.powi(-900)));
+    assert_eq!(
+        orient3d(ba, bb, bc, above, Policy::Conservative).unwrap_or(Ordering::Less),
+        Ordering::Less
+    );
+    assert_eq!(
+        orient3d(ba, bb, bc, above, Policy::Exact),
+        Some(exact(ba, bb, bc, above))
+    );
+}
