@@ -119,6 +119,17 @@ fn input(g: &mut Gen) -> f64 {
     }
 }
 
+/// A tiny input: subnormal, or whose square is subnormal or underflows.
+fn tiny_input(g: &mut Gen) -> f64 {
+    let sign = if bool::arbitrary(g) { 1.0 } else { -1.0 };
+    if bool::arbitrary(g) {
+        sign * f64::from_bits(1 + u64::arbitrary(g) % (1 << 30))
+    } else {
+        let m = 1.0 + f64::from(u8::arbitrary(g)) / 256.0;
+        sign * m * 2f64.powi(-(500 + (u8::arbitrary(g) % 60) as i32))
+    }
+}
+
 /// Inputs with near-ties: some are the rounded products and sums of others, and the formula
 /// is often `x·y - fl(x·y)` or `(x + y) - fl(x + y)` inside a random context.
 #[derive(Clone, Debug)]
@@ -129,10 +140,15 @@ struct Case {
 
 impl Arbitrary for Case {
     fn arbitrary(g: &mut Gen) -> Case {
-        if u8::arbitrary(g) % 8 == 0 {
-            return deep_product(g);
-        }
-        let mut xs: Vec<f64> = (0..4).map(|_| input(g)).collect();
+        let tiny = match u8::arbitrary(g) % 8 {
+            0 => return deep_product(g),
+            1 => true,
+            _ => false,
+        };
+        // All inputs tiny (products underflow), or drawn from every range.
+        let mut xs: Vec<f64> = (0..4)
+            .map(|_| if tiny { tiny_input(g) } else { input(g) })
+            .collect();
         let (i, j, k) = (
             usize::arbitrary(g) % 4,
             usize::arbitrary(g) % 4,
@@ -222,6 +238,10 @@ fn every_stage_certain_sign_is_the_exact_sign() {
             .all(|&s| decide_in(&f, s).is_none_or(|sign| sign == exact))
             && decide_in(&f, Stage::Exact) == Some(exact)
             && c.e
+                .eval::<Filtered>(&c.xs)
+                .sign()
+                .is_none_or(|sign| sign == exact)
+            && c.e
                 .eval::<Expansion>(&c.xs)
                 .sign()
                 .is_none_or(|sign| sign == exact)
@@ -295,6 +315,30 @@ fn a_product_that_underflows_is_never_certain_in_the_filter() {
         (d.clone() * d.clone() - d.clone() * d).sign(),
         Some(Ordering::Equal)
     );
+}
+
+#[test]
+fn subnormal_products_that_round_the_same_way_do_not_fool_the_filter() {
+    // a·b = 2.4 and c·d = 0.6, in units of 2^-1074: they round to 2 and 1, so
+    // a·b - c·d - c·d - c·d computes to -1 unit while the exact value is +0.6 unit. The
+    // filter's bound would underflow to zero there; only its input range check keeps it sound.
+    let t = 2f64.powi(-537);
+    let (a, b, c, d) = (1.2 * t, 2.0 * t, 1.2 * t, 0.5 * t);
+    assert_eq!(a * b, 2.0 * f64::from_bits(1));
+    assert_eq!(c * d, f64::from_bits(1));
+    let cd = || Box::new(E::Mul(Box::new(E::In(2)), Box::new(E::In(3))));
+    let ab = Box::new(E::Mul(Box::new(E::In(0)), Box::new(E::In(1))));
+    let e = E::Sub(Box::new(E::Sub(Box::new(E::Sub(ab, cd())), cd())), cd());
+    let c = Case {
+        xs: vec![a, b, c, d],
+        e,
+    };
+    assert_eq!(exact_sign(&c), Ordering::Greater);
+    for stage in Stage::ALL {
+        let s = decide_in(&Sign(&c), stage);
+        assert!(s.is_none_or(|s| s == Ordering::Greater), "{stage:?}: {s:?}");
+    }
+    assert_eq!(decide(&Sign(&c), Policy::Exact), Some(Ordering::Greater));
 }
 
 #[test]
