@@ -47,8 +47,10 @@ fn stage_counts<F: Formula>(formulas: &[F]) -> Counts {
 /// Times each stage alone on `formulas` (the cost per stage on near-contact inputs).
 fn time_stages<F: Formula>(group: &mut BenchmarkGroup<'_, WallTime>, formulas: &[F]) {
     for (stage, label) in [
+        (Stage::Static, "static-only"),
         (Stage::Filter, "filter-only"),
         (Stage::Interval, "interval-only"),
+        (Stage::Adaptive, "adaptive-only"),
         (Stage::Exact, "exact-only"),
     ] {
         time(group, label, formulas, |f| decide_in(f, stage).is_some());
@@ -373,8 +375,8 @@ fn report(counted: &[(String, Counts)]) {
         );
     }
     println!("\ncost of each stage alone on near-contact inputs, ns per query:");
-    println!("| inputs | filter | interval | exact | stack-exact |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| inputs | static | filter | interval | adaptive | exact | stack-exact |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     for (label, group) in [
         (
             "sphere–AABB within 3 ulps of tangent",
@@ -386,12 +388,21 @@ fn report(counted: &[(String, Counts)]) {
         ),
         ("orient3d, nearly coplanar", "stack-orient3d-coplanar"),
     ] {
-        let [f, i, x, e] =
-            ["filter-only", "interval-only", "exact-only", "stack-exact"].map(|f| ns(group, f));
+        let [st, f, i, a, x, e] = [
+            "static-only",
+            "filter-only",
+            "interval-only",
+            "adaptive-only",
+            "exact-only",
+            "stack-exact",
+        ]
+        .map(|f| ns(group, f));
         println!(
-            "| {label} | {} | {} | {} | {} |",
+            "| {label} | {} | {} | {} | {} | {} | {} |",
+            show(st),
             show(f),
             show(i),
+            show(a),
             show(x),
             show(e)
         );
@@ -405,12 +416,13 @@ fn report(counted: &[(String, Counts)]) {
         ratio(d, e)
     );
     println!("\nwhich stage decided (Policy::Exact, counters feature):");
-    println!("| inputs | filter | interval | exact |");
-    println!("|---|---:|---:|---:|");
+    println!("| inputs | static | filter | interval | exact |");
+    println!("|---|---:|---:|---:|---:|");
     for (label, n) in counted {
         let pct = |k: u64| format!("{:.2} %", 100.0 * k as f64 / n.total().max(1) as f64);
         println!(
-            "| {label} | {} | {} | {} |",
+            "| {label} | {} | {} | {} | {} |",
+            pct(n.static_filter),
             pct(n.filter),
             pct(n.interval),
             pct(n.exact)

@@ -40,6 +40,19 @@ pub trait Endpoint:
     /// ```
     const NAME: &'static str;
 
+    /// Bits of precision, as `f32::MANTISSA_DIGITS` and `f64::MANTISSA_DIGITS` (24 and 53):
+    /// lets float formulas fold in facts that hold for one type only (every nonzero
+    /// difference of two `f32`s is at least `2^-149`, say).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Endpoint;
+    ///
+    /// assert_eq!(<f32 as Endpoint>::DIGITS, 24);
+    /// assert_eq!(<f64 as Endpoint>::DIGITS, 53);
+    /// ```
+    const DIGITS: u32;
+
     /// The exact value as an `f64` (every `f32` is an `f64`).
     ///
     /// # Example
@@ -92,6 +105,7 @@ pub trait Endpoint:
 
 impl Endpoint for f64 {
     const NAME: &'static str = "f64";
+    const DIGITS: u32 = f64::MANTISSA_DIGITS;
     const INF_KEY: i64 = 0x7ff0_0000_0000_0000;
 
     #[inline(always)]
@@ -136,6 +150,7 @@ impl Endpoint for f64 {
 
 impl Endpoint for f32 {
     const NAME: &'static str = "f32";
+    const DIGITS: u32 = f32::MANTISSA_DIGITS;
     const INF_KEY: i64 = 0x7f80_0000;
 
     #[inline(always)]

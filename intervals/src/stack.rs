@@ -1,15 +1,19 @@
 //! The filter stack: a formula stated once, decided by the cheapest stage that can.
 //!
 //! A [`Formula`] is a query's deciding computation written over any [`Ring`]. [`decide`]
-//! evaluates it in three stages, each only when the one before could not decide:
+//! evaluates it in stages, each only when the one before could not decide:
 //!
+//! 0. The formula's own static filter ([`Formula::static_filter`]), where it has one: its
+//!    plain float evaluation with an error bound derived by hand for that formula, at about
+//!    the cost of the unchecked float query.
 //! 1. [`Filtered`]: plain `f64` with a semi-static error bound (a few extra flops per
 //!    operation). Decides almost every input that is not within rounding of a tie.
 //! 2. [`Interval<f64>`]: directed rounding. Tighter where the a-priori bound is pessimistic,
 //!    and where the filter was poisoned by a product that may have underflowed.
 //! 3. Exact: [`Expansion`] (Shewchuk's floating-point expansions), or [`Dyadic`] big-integer
 //!    arithmetic where a product would underflow an expansion; always decides. Runs only
-//!    under [`Policy::Exact`].
+//!    under [`Policy::Exact`]. A formula may also have its own adaptive exact evaluation
+//!    ([`Formula::adaptive`]); under [`Policy::Exact`] that one goes right after stage 0.
 //!
 //! This is the layering of Shewchuk's adaptive predicates and CGAL's filtered kernels, with
 //! one statement of each formula instead of one per stage.
@@ -74,6 +78,102 @@ pub trait Formula {
 
     /// The answer computed in `R`, or `None` if `R` could not decide it.
     fn eval<R: Ring>(&self) -> Option<Self::Output>;
+
+    /// A static filter: the formula in plain floats with an a-priori error bound derived by
+    /// hand for this formula (documented where it is implemented), tried before every other
+    /// stage. `Some` only when the bound proves the answer; the default has no static filter.
+    ///
+    /// Implement it where a formula's structure allows a bound cheaper than [`Filtered`]'s
+    /// (which tracks a magnitude per operation), such as a sum of squares compared with a
+    /// square; its certain answers are checked by the same proofs as every other stage's.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::stack::{decide_in, Formula, Stage};
+    /// use surety_intervals::Ring;
+    ///
+    /// /// Is x² ≤ y² for moderate x and y?
+    /// struct SquareLe(f64, f64);
+    ///
+    /// impl Formula for SquareLe {
+    ///     type Output = bool;
+    ///     fn eval<R: Ring>(&self) -> Option<bool> {
+    ///         let (x, y) = (R::from_f64(self.0), R::from_f64(self.1));
+    ///         (y.sqr() - x.sqr()).non_negative().certain()
+    ///     }
+    ///     /// |x| ≤ |y| decides it, with no rounding at all.
+    ///     fn static_filter(&self) -> Option<bool> {
+    ///         Some(self.0.abs() <= self.1.abs())
+    ///     }
+    /// }
+    /// assert_eq!(decide_in(&SquareLe(3.0, -4.0), Stage::Static), Some(true));
+    /// assert_eq!(decide_in(&SquareLe(3.0, -4.0), Stage::Exact), Some(true));
+    /// ```
+    #[inline(always)]
+    fn static_filter(&self) -> Option<Self::Output> {
+        None
+    }
+
+    /// Whether [`Formula::static_filter`] is implemented: the stack then tries the generic
+    /// filter only on the slow path, after the static one.
+    const HAS_STATIC_FILTER: bool = false;
+
+    /// An adaptive exact evaluation written for this formula (Shewchuk's adaptive predicates,
+    /// say): the exact answer, or `None` outside the inputs it is proven for. Under
+    /// [`Policy::Exact`] the stack tries it right after the static filter, before the generic
+    /// filter and the intervals, since it is cheaper than they are together; the generic exact
+    /// stage stays the fallback. The default has none.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::stack::{decide_in, Formula, Stage};
+    /// use surety_intervals::Ring;
+    ///
+    /// /// Is a + b > 0? Exactly: the sign of a + b is the sign of the larger magnitude.
+    /// struct SumPositive(f64, f64);
+    ///
+    /// impl Formula for SumPositive {
+    ///     type Output = bool;
+    ///     const HAS_ADAPTIVE: bool = true;
+    ///     fn eval<R: Ring>(&self) -> Option<bool> {
+    ///         (R::from_f64(self.0) + R::from_f64(self.1)).positive().certain()
+    ///     }
+    ///     fn adaptive(&self) -> Option<bool> {
+    ///         Some(self.0 + self.1 > 0.0) // a rounded sum has the sign of the exact one
+    ///     }
+    /// }
+    /// assert_eq!(decide_in(&SumPositive(1e300, -1.0), Stage::Adaptive), Some(true));
+    /// assert_eq!(decide_in(&SumPositive(1e300, -1.0), Stage::Exact), Some(true));
+    /// ```
+    #[inline(always)]
+    fn adaptive(&self) -> Option<Self::Output> {
+        None
+    }
+
+    /// Whether [`Formula::adaptive`] is implemented.
+    const HAS_ADAPTIVE: bool = false;
+}
+
+/// A formula behind a reference is the same formula.
+impl<F: Formula + ?Sized> Formula for &F {
+    type Output = F::Output;
+    const HAS_STATIC_FILTER: bool = F::HAS_STATIC_FILTER;
+    const HAS_ADAPTIVE: bool = F::HAS_ADAPTIVE;
+
+    #[inline(always)]
+    fn eval<R: Ring>(&self) -> Option<Self::Output> {
+        (**self).eval::<R>()
+    }
+
+    #[inline(always)]
+    fn static_filter(&self) -> Option<Self::Output> {
+        (**self).static_filter()
+    }
+
+    #[inline(always)]
+    fn adaptive(&self) -> Option<Self::Output> {
+        (**self).adaptive()
+    }
 }
 
 /// One stage of the stack.
@@ -90,24 +190,37 @@ pub trait Formula {
 ///         (R::from_f64(self.0) - R::from_f64(self.1)).sign()
 ///     }
 /// }
-/// for stage in Stage::ALL {
+/// // No static filter: that stage never decides it; every other stage does.
+/// assert_eq!(decide_in(&Sign(1.0, 2.0), Stage::Static), None);
+/// for stage in [Stage::Filter, Stage::Interval, Stage::Exact] {
 ///     assert_eq!(decide_in(&Sign(1.0, 2.0), stage), Some(std::cmp::Ordering::Less));
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
+    /// The formula's own static filter ([`Formula::static_filter`]), if it has one.
+    Static,
     /// Plain `f64` with a semi-static error bound ([`Filtered`]).
     Filter,
     /// Directed rounding ([`Interval<f64>`]).
     Interval,
+    /// The formula's own adaptive exact evaluation ([`Formula::adaptive`]), if it has one.
+    Adaptive,
     /// Exact: floating-point expansions ([`Expansion`]), falling back to dyadic rationals
     /// ([`Dyadic`]) where an expansion cannot stay exact.
     Exact,
 }
 
 impl Stage {
-    /// The three stages, cheapest first.
-    pub const ALL: [Stage; 3] = [Stage::Filter, Stage::Interval, Stage::Exact];
+    /// The five stages, in the order the stack tries them under [`Policy::Conservative`] (under
+    /// [`Policy::Exact`], a formula's adaptive stage comes right after its static filter).
+    pub const ALL: [Stage; 5] = [
+        Stage::Static,
+        Stage::Filter,
+        Stage::Interval,
+        Stage::Adaptive,
+        Stage::Exact,
+    ];
 }
 
 /// The formula evaluated in one stage only (for tests and measurements).
@@ -129,8 +242,10 @@ impl Stage {
 /// ```
 pub fn decide_in<F: Formula + ?Sized>(formula: &F, stage: Stage) -> Option<F::Output> {
     match stage {
+        Stage::Static => formula.static_filter(),
         Stage::Filter => formula.eval::<Filtered>(),
         Stage::Interval => formula.eval::<Interval<f64>>(),
+        Stage::Adaptive => formula.adaptive(),
         Stage::Exact => exact(formula),
     }
 }
@@ -143,29 +258,75 @@ fn exact<F: Formula + ?Sized>(formula: &F) -> Option<F::Output> {
         .or_else(|| formula.eval::<Dyadic>())
 }
 
-/// The formula decided by the cheapest stage that can: `None` only when the filter and the
+/// The formula decided by the cheapest stage that can: `None` only when the filters and the
 /// interval stage could not decide and the policy is not [`Policy::Exact`].
 ///
 /// See the [module documentation](self) for an example.
 #[inline(always)]
 pub fn decide<F: Formula + ?Sized>(formula: &F, policy: Policy) -> Option<F::Output> {
-    if let Some(answer) = formula.eval::<Filtered>() {
-        count(Stage::Filter);
-        return Some(answer);
-    }
-    escalate(formula, policy)
+    decide_with(|| formula, policy)
 }
 
-/// The cold part of [`decide`], kept out of line so the filter's fast path stays small.
+/// [`decide`] on the formula that `make` builds, built again only if the fast stages cannot
+/// decide: the formula's inputs then stay in registers on the fast path instead of being
+/// stored for the slow one. `make` must build the same formula each time.
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_with, Formula};
+/// use surety_intervals::{Policy, Ring};
+///
+/// struct Positive(f64);
+/// impl Formula for Positive {
+///     type Output = bool;
+///     fn eval<R: Ring>(&self) -> Option<bool> {
+///         R::from_f64(self.0).positive().certain()
+///     }
+/// }
+/// let x = 0.5f32;
+/// assert_eq!(decide_with(|| Positive(f64::from(x)), Policy::Exact), Some(true));
+/// ```
+#[inline(always)]
+pub fn decide_with<F: Formula, M: Fn() -> F>(make: M, policy: Policy) -> Option<F::Output> {
+    let formula = make();
+    if let Some(answer) = formula.static_filter() {
+        count(Stage::Static);
+        return Some(answer);
+    }
+    // With a static filter, the generic filter (looser where a formula has a static filter at
+    // all) joins the slow path; without one, it is the fast path.
+    if !F::HAS_STATIC_FILTER {
+        if let Some(answer) = formula.eval::<Filtered>() {
+            count(Stage::Filter);
+            return Some(answer);
+        }
+    }
+    escalate(&make, policy)
+}
+
+/// The cold part of [`decide_with`], kept out of line so the fast path stays small.
 #[inline(never)]
 #[cold]
-fn escalate<F: Formula + ?Sized>(formula: &F, policy: Policy) -> Option<F::Output> {
+fn escalate<F: Formula, M: Fn() -> F>(make: &M, policy: Policy) -> Option<F::Output> {
+    let formula = make();
+    if F::HAS_ADAPTIVE && policy == Policy::Exact {
+        if let Some(answer) = formula.adaptive() {
+            count(Stage::Adaptive);
+            return Some(answer);
+        }
+    }
+    if F::HAS_STATIC_FILTER {
+        if let Some(answer) = formula.eval::<Filtered>() {
+            count(Stage::Filter);
+            return Some(answer);
+        }
+    }
     if let Some(answer) = formula.eval::<Interval<f64>>() {
         count(Stage::Interval);
         return Some(answer);
     }
     if policy == Policy::Exact {
-        let answer = exact(formula);
+        let answer = exact(&formula);
         if answer.is_some() {
             count(Stage::Exact);
             return answer;
@@ -182,17 +343,23 @@ fn escalate<F: Formula + ?Sized>(formula: &F, policy: Policy) -> Option<F::Outpu
 /// ```
 /// use surety_intervals::stack::Counts;
 ///
-/// let c = Counts { filter: 90, interval: 8, exact: 1, undecided: 1 };
+/// let c = Counts { static_filter: 60, filter: 30, interval: 8, exact: 1, undecided: 1 };
 /// assert_eq!(c.total(), 100);
-/// assert_eq!(c.to_string(), "filter 90 (90.00 %), interval 8 (8.00 %), exact 1 (1.00 %), undecided 1 (1.00 %)");
+/// assert_eq!(
+///     c.to_string(),
+///     "static 60 (60.00 %), filter 30 (30.00 %), interval 8 (8.00 %), exact 1 (1.00 %), \
+///      undecided 1 (1.00 %)"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Decided by the formula's static filter.
+    pub static_filter: u64,
     /// Decided by the float filter.
     pub filter: u64,
     /// Decided by the interval stage.
     pub interval: u64,
-    /// Decided by the exact stage.
+    /// Decided exactly: by the formula's adaptive evaluation or the generic exact stage.
     pub exact: u64,
     /// Left undecided (`Maybe`): the policy was not [`Policy::Exact`].
     pub undecided: u64,
@@ -211,7 +378,7 @@ impl Counts {
     /// assert_eq!(Counts::default().total(), 0);
     /// ```
     pub fn total(&self) -> u64 {
-        self.filter + self.interval + self.exact + self.undecided
+        self.static_filter + self.filter + self.interval + self.exact + self.undecided
     }
 }
 
@@ -220,7 +387,9 @@ impl core::fmt::Display for Counts {
         let pct = |n: u64| 100.0 * n as f64 / self.total().max(1) as f64;
         write!(
             f,
-            "filter {} ({:.2} %), interval {} ({:.2} %), exact {} ({:.2} %), undecided {} ({:.2} %)",
+            "static {} ({:.2} %), filter {} ({:.2} %), interval {} ({:.2} %), exact {} ({:.2} %), undecided {} ({:.2} %)",
+            self.static_filter,
+            pct(self.static_filter),
             self.filter,
             pct(self.filter),
             self.interval,
@@ -236,7 +405,7 @@ impl core::fmt::Display for Counts {
 #[cfg(feature = "counters")]
 std::thread_local! {
     static COUNTS: core::cell::Cell<Counts> = const {
-        core::cell::Cell::new(Counts { filter: 0, interval: 0, exact: 0, undecided: 0 })
+        core::cell::Cell::new(Counts { static_filter: 0, filter: 0, interval: 0, exact: 0, undecided: 0 })
     };
 }
 
@@ -246,9 +415,10 @@ fn count(_stage: Stage) {
     COUNTS.with(|c| {
         let mut n = c.get();
         match _stage {
+            Stage::Static => n.static_filter += 1,
             Stage::Filter => n.filter += 1,
             Stage::Interval => n.interval += 1,
-            Stage::Exact => n.exact += 1,
+            Stage::Adaptive | Stage::Exact => n.exact += 1,
         }
         c.set(n);
     });

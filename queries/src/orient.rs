@@ -2,7 +2,7 @@
 
 use core::cmp::Ordering;
 
-use surety_intervals::stack::{decide, Formula};
+use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Vec3};
 
 use crate::lift::coords;
@@ -38,7 +38,7 @@ pub fn orient3d<S: Scalar + Into<f64>>(
     d: Vec3<S>,
     policy: Policy,
 ) -> Option<Ordering> {
-    decide(&Orient3d::new(a, b, c, d), policy)
+    decide_with(move || Orient3d::new(a, b, c, d), policy)
 }
 
 /// The orientation [`Formula`] of [`orient3d`], for running its stages one by one
@@ -79,10 +79,95 @@ impl Orient3d {
 
 impl Formula for Orient3d {
     type Output = Ordering;
+    const HAS_STATIC_FILTER: bool = true;
+    const HAS_ADAPTIVE: bool = true;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<Ordering> {
         let [a, b, c, d] = self.0.map(lift3::<R>);
         dot3(&cross3(&sub3(&b, &a), &sub3(&c, &a)), &sub3(&d, &a)).sign()
+    }
+
+    /// The determinant in plain `f64` with Shewchuk's permanent bound, guarded against
+    /// underflow.
+    ///
+    /// # Derivation
+    /// With `u = b - a`, `v = c - a`, `w = d - a` (each coordinate rounded once), the
+    /// determinant is `t_x + t_y + t_z`, `t_x = w_x (u_y v_z - u_z v_y)` and so on, summed as
+    /// `(t_x + t_y) + t_z`. Each of its six monomials, say `w_x u_y v_z`, reaches the result
+    /// through at most eight roundings: its three differences, the product `u_y v_z`, the
+    /// subtraction, the product by `w_x` and two additions. Without underflow, each rounding
+    /// is a factor `1 + δ`, `|δ| ≤ u = 2^-53`, so `|det - exact| ≤ γ_8 · P*` with `P*` the
+    /// exact sum of the monomials' magnitudes (the permanent) and `γ_8 = 8u / (1 - 8u)`
+    /// (Higham, *Accuracy and Stability of Numerical Algorithms*, lemma 3.1). The computed
+    /// permanent `P` follows the same eight roundings on non-negative terms, so
+    /// `P ≥ (1 - u)^8 · P*`, and `γ_8 · P* ≤ 8u (1 + 17u) · P`. This is Shewchuk's stage A
+    /// bound (*Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
+    /// Predicates*, 1997: `(7 + 56u) u`, one rounding fewer as his first differences are
+    /// formed before the error analysis starts); `B = 8u (1 + 2^-10)` covers it and the
+    /// rounding of `B · P`.
+    ///
+    /// Underflow, which Shewchuk's analysis excludes, adds at most `2^-1075` per product: the
+    /// six products of two differences, each later multiplied by a `|w_i|`, and the three of
+    /// three, in `det` and likewise in `P`. All of that is below `2^-1072 · (|w_x| + |w_y| +
+    /// |w_z| + 1)`, with a margin that covers the rounding of the bound; the filter adds
+    /// `A = 2^-1000 · (|w_x| + |w_y| + |w_z| + 1)`, more than enough, and a normal number (a
+    /// subnormal one would cost a microcode assist on every call). So
+    /// `|det| > fl(B · P + A)` gives the exact sign. Overflow makes `P` or `A` infinite or
+    /// NaN, and no comparison passes: no verdict. Differences rounded to zero are exact, so
+    /// the bound also holds for subnormal inputs.
+    #[inline]
+    fn static_filter(&self) -> Option<Ordering> {
+        /// `8u (1 + 2^-10)`, exact.
+        const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
+        /// `2^-1000`: far more than the underflow needs (`2^-1072` would do), but a normal
+        /// number, so `T · (…)` never takes the slow subnormal path of the hardware.
+        const T: f64 = f64::from_bits((1023 - 1000) << 52);
+        let [a, b, c, d] = self.0;
+        let sub = |p: [f64; 3]| [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+        let (u, v, w) = (sub(b), sub(c), sub(d));
+        // The cross product u × v as differences of products, and their magnitudes.
+        let (yz, zy) = (u[1] * v[2], u[2] * v[1]);
+        let (zx, xz) = (u[2] * v[0], u[0] * v[2]);
+        let (xy, yx) = (u[0] * v[1], u[1] * v[0]);
+        let det = (w[0] * (yz - zy) + w[1] * (zx - xz)) + w[2] * (xy - yx);
+        let (w0, w1, w2) = (w[0].abs(), w[1].abs(), w[2].abs());
+        let permanent =
+            (w0 * (yz.abs() + zy.abs()) + w1 * (zx.abs() + xz.abs())) + w2 * (xy.abs() + yx.abs());
+        let bound = B * permanent + T * (((w0 + w1) + w2) + 1.0);
+        // One branch, on whether the bound is cleared (nearly always); the sign itself is
+        // data, not a branch (random points would mispredict one).
+        if det.abs() > bound {
+            Some(((det > 0.0) as i8 - (det < 0.0) as i8).cmp(&0))
+        } else {
+            None
+        }
+    }
+
+    /// Shewchuk's adaptive `orient3d` ([`robust::orient3d`]), when every coordinate is zero or
+    /// between `2^-250` and `2^250` in magnitude.
+    ///
+    /// Shewchuk's predicates are exact when no operation underflows or overflows (*Adaptive
+    /// Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates*, 1997). In this
+    /// range none does: a nonzero difference of two coordinates, and the rounding error of
+    /// one, is a multiple of `2^-302` (the ulp of `2^-250`); every product of three such
+    /// quantities that the adaptive stages form exactly is then a multiple of `2^-906`, a normal
+    /// number, and every magnitude stays below `2^760`. Outside the range the stack falls back to
+    /// the generic stages. `robust` orients the other way round, so its sign is reversed here.
+    #[inline]
+    fn adaptive(&self) -> Option<Ordering> {
+        /// `2^-250` and `2^250`.
+        const LOW: f64 = f64::from_bits((1023 - 250) << 52);
+        const HIGH: f64 = f64::from_bits((1023 + 250) << 52);
+        // Branch-free over the twelve coordinates.
+        let in_range = self.0.iter().flatten().fold(true, |ok, x| {
+            ok & ((*x == 0.0) | (LOW..=HIGH).contains(&x.abs()))
+        });
+        if !in_range {
+            return None;
+        }
+        let p = |[x, y, z]: [f64; 3]| robust::Coord3D { x, y, z };
+        let [a, b, c, d] = self.0;
+        0.0.partial_cmp(&robust::orient3d(p(a), p(b), p(c), p(d)))
     }
 }

@@ -1,6 +1,6 @@
 //! Point–triangle containment.
 
-use surety_intervals::stack::decide;
+use surety_intervals::stack::decide_with;
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
 use crate::{SegmentTriangle, Triangle};
@@ -79,5 +79,5 @@ pub fn decide_point_in_triangle<S: Scalar + Into<f64>>(
     triangle: &Triangle<S>,
     policy: Policy,
 ) -> Verdict {
-    decide(&SegmentTriangle::point(p, triangle), policy).into()
+    decide_with(move || SegmentTriangle::point(p, triangle), policy).into()
 }

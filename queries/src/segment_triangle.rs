@@ -2,7 +2,7 @@
 
 use core::cmp::Ordering;
 
-use surety_intervals::stack::{decide, Formula};
+use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::lift::coords;
@@ -94,7 +94,7 @@ pub fn decide_intersect_segment_triangle<S: Scalar + Into<f64>>(
     triangle: &Triangle<S>,
     policy: Policy,
 ) -> Verdict {
-    decide(&SegmentTriangle::new(segment, triangle), policy).into()
+    decide_with(|| SegmentTriangle::new(segment, triangle), policy).into()
 }
 
 /// The segment–triangle [`Formula`] of [`decide_intersect_segment_triangle`] (and, for a

@@ -1,6 +1,6 @@
 //! The two simplest overlap tests: sphere–sphere and AABB–AABB.
 
-use surety_intervals::stack::{decide, Formula};
+use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Scalar, Verdict};
 
 use crate::lift::coords;
@@ -103,7 +103,7 @@ pub fn decide_overlap_sphere_sphere<S: Scalar + Into<f64>>(
     b: &Sphere<S>,
     policy: Policy,
 ) -> Verdict {
-    decide(&SphereSphere::new(a, b), policy).into()
+    decide_with(|| SphereSphere::new(a, b), policy).into()
 }
 
 /// The sphere–sphere [`Formula`] of [`decide_overlap_sphere_sphere`], for running its stages

@@ -1,7 +1,7 @@
 //! Sphere–AABB overlap (seed 002).
 
-use surety_intervals::stack::{decide, Formula};
-use surety_intervals::{Policy, Ring, Scalar, Verdict};
+use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::{Endpoint, Policy, Ring, Scalar, Verdict};
 
 use crate::lift::coords;
 use crate::{Aabb, Sphere};
@@ -85,7 +85,7 @@ pub fn decide_overlap_sphere_aabb<S: Scalar + Into<f64>>(
     aabb: &Aabb<S>,
     policy: Policy,
 ) -> Verdict {
-    decide(&SphereAabb::new(sphere, aabb), policy).into()
+    decide_with(|| SphereAabb::new(sphere, aabb), policy).into()
 }
 
 /// The sphere–AABB [`Formula`] of [`decide_overlap_sphere_aabb`], for running its stages one
@@ -109,6 +109,8 @@ pub struct SphereAabb {
     r: f64,
     lo: [f64; 3],
     hi: [f64; 3],
+    /// Built from `f32` shapes: the static filter's range check always passes.
+    narrow: bool,
 }
 
 impl SphereAabb {
@@ -130,12 +132,14 @@ impl SphereAabb {
             r: sphere.radius().into(),
             lo: coords(aabb.min()),
             hi: coords(aabb.max()),
+            narrow: S::Float::DIGITS == f32::MANTISSA_DIGITS,
         }
     }
 }
 
 impl Formula for SphereAabb {
     type Output = bool;
+    const HAS_STATIC_FILTER: bool = true;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
@@ -148,5 +152,69 @@ impl Formula for SphereAabb {
         };
         let d2 = gap(0).sqr() + gap(1).sqr() + gap(2).sqr();
         (R::from_f64(self.r).sqr() - d2).non_negative().certain()
+    }
+
+    /// The same sum of squares in plain `f64`, against `r²` with a relative bound.
+    ///
+    /// # Derivation
+    /// Write `G_i = max(lo_i - c_i, c_i - hi_i, 0)` and `D = Σ G_i²` exactly; the sphere
+    /// overlaps iff `D ≤ r²`. The inputs are finite (the shapes are validated), `u = 2^-53`.
+    /// - A difference of two doubles is rounded with relative error at most `u` (a result in
+    ///   the subnormal range is exact); it may overflow to `±∞`, never to NaN. Rounding is
+    ///   monotone and `fl(0) = 0`, so the computed gap is `g_i = fl(G_i) = G_i (1 + δ)`.
+    /// - Every term is non-negative, so errors do not cancel: the square and the two additions
+    ///   give `s = Σ G_i² (1 + δ_i)` with `(1 - u)^5 ≤ 1 + δ_i ≤ (1 + u)^5`, plus at most
+    ///   `3 · 2^-1075 · (1 + u)²` from squares that underflowed.
+    /// - `r²` is rounded with relative error `u`, or underflows by at most `2^-1075`.
+    ///
+    /// The filter decides when `e = fl(|s - R|) > R · 2^-49` (`R = fl(r²)`; the product by a
+    /// power of two is exact unless it underflows), answering `s < R`. It needs `s` at most
+    /// `2^900` (nothing in it overflowed), and either every computed gap zero (then `D = 0`
+    /// exactly: a gap rounds to zero only when it is zero) or `s ≥ 2^-900` (then the underflow
+    /// terms are below `2^-170 · s`). `s = 0` alone is not enough: nonzero gaps below
+    /// `2^-538` square to zero, and `r²` may still round up to a positive `R` below their sum.
+    /// Then, with `e ≤ |s - R| (1 + u)`:
+    /// - `s < R`: `R - s > R · 2^-49 / (1 + u)`, so `s < R (1 - 15.9u)` and `D ≤ s (1 + 5.01u)
+    ///   (1 + 2^-170) < R (1 - 10.8u) ≤ r² (1 + u)(1 - 10.8u) < r²` (or `D = 0`):
+    ///   certainly overlapping.
+    /// - `s > R`: `s > R (1 + 15.9u)`, so `D ≥ s (1 - 5.01u) > R (1 + 10.8u) > r²` when `R` is
+    ///   normal (`r² ≤ R (1 + 1.01u)`); when `r²` underflowed, `r² < 2^-1021 < 2^-901 ≤ D`:
+    ///   certainly apart.
+    /// - `R = +∞` (`r²` overflowed): `e = +∞` is not above `+∞`, so no verdict.
+    ///
+    /// With `f32` shapes the range check always passes, so it is skipped: every nonzero gap is
+    /// at least `2^-149` (a nonzero difference of two `f32`s is a multiple of `2^-149`), every
+    /// nonzero square at least `2^-298`, and `s < 3 · 2^258`.
+    #[inline]
+    fn static_filter(&self) -> Option<bool> {
+        /// `2^-49 = 16u`.
+        const CLEAR: f64 = 1.0 / 562_949_953_421_312.0;
+        /// `2^-900` and `2^900`.
+        const TINY: f64 = f64::from_bits((1023 - 900) << 52);
+        const HUGE: f64 = f64::from_bits((1023 + 900) << 52);
+        // The comparisons pick the larger difference and clamp at zero; no NaN can occur
+        // (finite inputs).
+        let gap = |i: usize| {
+            let (below, above) = (self.lo[i] - self.c[i], self.c[i] - self.hi[i]);
+            let g = if below > above { below } else { above };
+            if g > 0.0 {
+                g
+            } else {
+                0.0
+            }
+        };
+        let (g0, g1, g2) = (gap(0), gap(1), gap(2));
+        let s = g0 * g0 + g1 * g1 + g2 * g2;
+        let r2 = self.r * self.r;
+        // Decided when s is clear of r² by more than 2^-49 · r²; which side is then data, not
+        // a branch (random shapes would mispredict one).
+        let decided = (s - r2).abs() > r2 * CLEAR;
+        let center_inside = g0 + g1 + g2 == 0.0;
+        let in_range = self.narrow || (TINY..=HUGE).contains(&s) | center_inside;
+        if in_range & decided {
+            Some(s < r2)
+        } else {
+            None
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Triangle–AABB overlap by the 13-axis separating axis test.
 
-use surety_intervals::stack::{decide, Formula};
+use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::lift::coords;
@@ -124,7 +124,7 @@ pub fn decide_overlap_triangle_aabb<S: Scalar + Into<f64>>(
     aabb: &Aabb<S>,
     policy: Policy,
 ) -> Verdict {
-    decide(&TriangleAabb::new(triangle, aabb), policy).into()
+    decide_with(|| TriangleAabb::new(triangle, aabb), policy).into()
 }
 
 /// The triangle–AABB [`Formula`] of [`decide_overlap_triangle_aabb`], for running its stages

@@ -40,7 +40,8 @@ fn points(seed: u64) -> [Vec3<f64>; 4] {
         3 => a + (b - a) * 0.25 + (c - a) * 0.5, // exact for grid points
         _ => a + (b - a) * 2.0,                  // collinear with a, b
     };
-    let k = [0, 0, 0, 200, -200, -1000, 900][(seed / 5 % 7) as usize];
+    // Up to the edges of the adaptive stage's range (2^±250) and well past them.
+    let k = [0, 0, 0, 200, -200, -1000, 900, 240, -240][(seed / 5 % 9) as usize];
     [a, b, c, d].map(|v| scaled(v, k))
 }
 
@@ -71,6 +72,37 @@ fn every_stage_certain_orientation_is_the_exact_one() {
     checker().quickcheck(prop as fn(u64) -> bool);
 }
 
+/// Each axis scaled by its own power of two: the sign is unchanged (the determinant scales by
+/// `2^(kx + ky + kz)`), but products of two differences underflow while the third factor is
+/// huge, so an underflow error of `2^-1075` grows past the determinant itself.
+#[test]
+fn underflow_amplified_by_huge_coordinates_never_fools_a_stage() {
+    const AXES: [[i32; 3]; 8] = [
+        [600, -560, -560],
+        [-560, 600, -560],
+        [-560, -560, 600],
+        [0, -540, -540],
+        [300, -700, 0],
+        [-1000, 0, 0],
+        [500, 500, -1060],
+        [-530, -530, -530],
+    ];
+    fn prop(seed: u64) -> bool {
+        let [a, b, c, d] = points(seed % 5 + 45 * (seed / 64)); // unscaled: seed / 5 % 9 = 0
+        let k = AXES[(seed % 8) as usize];
+        let s = |v: Vec3<f64>| {
+            Vec3::new(
+                v.x * 2f64.powi(k[0]),
+                v.y * 2f64.powi(k[1]),
+                v.z * 2f64.powi(k[2]),
+            )
+        };
+        let [a, b, c, d] = [a, b, c, d].map(s);
+        !finite(&[a, b, c, d]) || stages_agree(&Orient3d::new(a, b, c, d), exact(a, b, c, d))
+    }
+    checker().quickcheck(prop as fn(u64) -> bool);
+}
+
 #[test]
 fn the_filter_decides_random_points_and_the_exact_stage_nearly_coplanar_ones() {
     let mut g = Gen::new(100);
@@ -79,11 +111,16 @@ fn the_filter_decides_random_points_and_the_exact_stage_nearly_coplanar_ones() {
     for _ in 0..2000 {
         let p = |g: &mut Gen| Vec3::new(unit(g), unit(g), unit(g));
         let (a, b, c, d) = (p(&mut g), p(&mut g), p(&mut g), p(&mut g));
-        random += usize::from(decide_in(&Orient3d::new(a, b, c, d), Stage::Filter).is_some());
+        let fast = |f: &Orient3d| {
+            decide_in(f, Stage::Static)
+                .or(decide_in(f, Stage::Filter))
+                .is_some()
+        };
+        random += usize::from(fast(&Orient3d::new(a, b, c, d)));
         let (s, t) = (unit(&mut g), unit(&mut g));
         let on = a + (b - a) * s + (c - a) * t;
         let f = Orient3d::new(a, b, c, on);
-        near += usize::from(decide_in(&f, Stage::Filter).is_some());
+        near += usize::from(fast(&f));
         near_exact += usize::from(decide_in(&f, Stage::Exact) == Some(exact(a, b, c, on)));
     }
     assert!(random >= 1990, "filter decided {random}/2000 random");
@@ -126,4 +163,37 @@ fn exactly_coplanar_and_degenerate_points_are_equal_under_the_exact_policy() {
         orient3d(ba, bb, bc, above, Policy::Exact),
         Some(exact(ba, bb, bc, above))
     );
+}
+
+/// Coordinates near `1e-158`: products of two differences underflow. Shewchuk's predicates
+/// assume they do not (`robust::orient3d` 1.2 returns 0, coplanar, for these points); the
+/// stack leaves them to the generic exact stage and gets the exact sign.
+#[test]
+fn points_whose_products_underflow_get_the_exact_orientation() {
+    let p = |x: f64, y: f64, z: f64| Vec3::new(x, y, z);
+    let a = p(
+        -1.2387575993765738e-159,
+        2.4557038664311136e-158,
+        2.1338483995056744e-160,
+    );
+    let b = p(
+        -2.811345266348726e-158,
+        -4.474551173755929e-156,
+        -3.929837469089617e-159,
+    );
+    let c = p(
+        2.4201397264393524e-158,
+        -2.845131199340899e-158,
+        2.9962787943058844e-158,
+    );
+    let d = p(
+        1.8590725668138116e-156,
+        -3.851678603181473e-156,
+        2.1756384867547433e-156,
+    );
+    let e = exact(a, b, c, d);
+    assert_eq!(e, Ordering::Greater);
+    assert_eq!(decide_in(&Orient3d::new(a, b, c, d), Stage::Adaptive), None);
+    assert_eq!(orient3d(a, b, c, d, Policy::Exact), Some(e));
+    assert!(stages_agree(&Orient3d::new(a, b, c, d), e));
 }

@@ -3,7 +3,7 @@
 
 mod support;
 
-use quickcheck::Gen;
+use quickcheck::{Arbitrary, Gen};
 use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
@@ -99,11 +99,76 @@ fn every_stack_stage_agrees_with_exact_arithmetic_on_random_and_tangent_shapes()
     }
     fn tangent(seed: u64) -> bool {
         let (c, r, lo, hi) = near_tangent(seed);
-        let k = (seed % 7) as i32 * 40 - 120;
+        // Moderate scales, and the edges of the static filter's range: squares that
+        // underflow (below 2^-538) or overflow (above 2^512), and subnormal coordinates.
+        const SCALES: [i32; 16] = [
+            -1060, -1000, -600, -540, -520, -470, -450, -120, -40, 0, 40, 120, 440, 460, 500, 510,
+        ];
+        let k = SCALES[(seed % 16) as usize];
         stack_agrees(scaled(c, k), r * 2f64.powi(k), scaled(lo, k), scaled(hi, k))
     }
     checker().quickcheck(random as fn(u64) -> bool);
     checker().quickcheck(tangent as fn(u64) -> bool);
+    checker().quickcheck(rounded_tangent as fn(u64) -> bool);
+}
+
+/// Off-grid shapes whose radius is the float distance to the box, moved by up to 2 ulps:
+/// the exact comparison is decided below the rounding of every float formula, so any stage
+/// whose bound is too small certifies a wrong answer here.
+fn rounded_tangent(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+    let lo = Vec3::new(unit(&mut g), unit(&mut g), unit(&mut g));
+    let hi = lo + Vec3::new(1.0, 1.0, 1.0) * 0.5;
+    // Out past a face, an edge or a corner.
+    let kind = seed % 3;
+    let mut c = lo + Vec3::new(unit(&mut g), unit(&mut g), unit(&mut g)) * 0.5;
+    let out = |v: f64, h: f64| h + 0.1 + v;
+    c.x = out(unit(&mut g), hi.x);
+    if kind >= 1 {
+        c.y = out(unit(&mut g), hi.y);
+    }
+    if kind == 2 {
+        c.z = out(unit(&mut g), hi.z);
+    }
+    let d2: f64 = (0..3)
+        .map(|i| {
+            let (c, lo, hi) = (c.to_array()[i], lo.to_array()[i], hi.to_array()[i]);
+            (lo - c).max(c - hi).max(0.0).powi(2)
+        })
+        .sum();
+    let r = ulps(d2.sqrt(), (seed / 3 % 5) as i64 - 2);
+    stack_agrees(c, r, lo, hi)
+}
+
+#[test]
+fn gaps_whose_squares_underflow_are_never_taken_for_zero() {
+    // A point sphere 2^-600 outside a box: the gap squared is 2^-1200, which underflows to 0
+    // in floats, but it is not zero. A filter that trusted s = 0 would say "touching".
+    let tiny = 2f64.powi(-600);
+    let b = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0)).unwrap();
+    for (c, r) in [
+        (Vec3::new(1.0 + f64::EPSILON, 0.5, 0.5), 0.0),
+        (Vec3::new(-tiny, 0.5, 0.5), 0.0),
+        (Vec3::new(-tiny, -tiny, 1.0 + tiny), tiny),
+        (Vec3::new(-tiny, 0.5, 0.5), tiny / 2.0),
+        (Vec3::new(0.5, 0.5, 0.5), 0.0),
+        // Three gaps of 1.32 · 2^-538: each square rounds to 0, their exact sum is
+        // 2^-1073.6; r² = 2^-1074.8 rounds up to 2^-1074 > 0. Apart, and s = 0 < fl(r²).
+        (
+            Vec3::new(-1.0, -1.0, -1.0) * (1.3195 * 2f64.powi(-538)),
+            1.5157 * 2f64.powi(-538),
+        ),
+    ] {
+        let exact = exact_margin(c, r, b.min(), b.max()) <= Q::from_integer(0.into());
+        let s = Sphere::<f64>::new(c, r).unwrap();
+        assert!(stages_agree(&SphereAabb::new(&s, &b), exact), "{c:?} {r}");
+    }
+    let s = Sphere::<f64>::new(Vec3::new(-tiny, 0.5, 0.5), 0.0).unwrap();
+    assert_eq!(
+        decide_overlap_sphere_aabb(&s, &b, Policy::Exact),
+        Verdict::False
+    );
 }
 
 #[test]

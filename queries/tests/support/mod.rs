@@ -146,7 +146,8 @@ where
         && decide(formula, Policy::Conservative).is_none_or(|v| v == exact);
     if !ok {
         eprintln!(
-            "exact {exact:?}; filter {:?}, interval {:?}, exact stage {:?}",
+            "exact {exact:?}; static {:?}, filter {:?}, interval {:?}, exact stage {:?}",
+            decide_in(formula, Stage::Static),
             decide_in(formula, Stage::Filter),
             decide_in(formula, Stage::Interval),
             decide_in(formula, Stage::Exact)
