@@ -168,6 +168,7 @@ impl SegmentTriangle {
 
 impl Formula for SegmentTriangle {
     type Output = bool;
+    const HAS_STATIC_FILTER: bool = true;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
@@ -199,6 +200,93 @@ impl Formula for SegmentTriangle {
             & t.non_negative()
             & (det - t).non_negative();
         hit.certain()
+    }
+
+    /// Möller–Trumbore's five sign tests in plain `f64`, each against a permanent bound as in
+    /// [`Orient3d`](crate::Orient3d)'s static filter; the parallel and coplanar cases are left
+    /// to the other stages.
+    ///
+    /// # Derivation
+    /// With `e1 = b - a`, `e2 = c - a`, `d = q - p`, `s = p - a` (each coordinate rounded once),
+    /// `det = e1 · (d × e2)`, `u = s · (d × e2)`, `v = d · (s × e1)` and `t = e2 · (s × e1)` are
+    /// triple products of rounded differences, each evaluated as `orient3d`'s determinant: every
+    /// monomial goes through at most eight roundings, so the computed value is within
+    /// `8u (1 + 17u) · P` of the exact one, `P` its computed permanent (the same sum on the
+    /// magnitudes of the products; see `Orient3d`'s derivation). `B = 8u (1 + 2^-10)` covers
+    /// that and the rounding of `B · P`. The hit needs, with `det`'s sign `σ`,
+    /// `σu, σv, σ(det - u - v), σt, σ(det - t) ≥ 0`. The two compound quantities add the
+    /// errors of their parts plus one rounding per subtraction, each at most `u` times a sum of
+    /// permanents: `|fl((det - u) - v) - exact| ≤ 10.01u · (P_det + P_u + P_v)` and
+    /// `|fl(det - t) - exact| ≤ 9.01u · (P_det + P_t)`; `16u` bounds both with margin for
+    /// rounding the bound.
+    ///
+    /// Underflow adds at most `2^-1075` per product, amplified by at most one outer factor: all
+    /// of it, for any one test, is below `3 · 2^-1072 · (W + 1)`, `W` the sum of the magnitudes
+    /// of `e1`, `e2`, `d` and `s`. Every bound adds `A = 2^-1000 · (W + 1)` (normal, so no
+    /// subnormal slow path). Overflow makes a value or its bound infinite or NaN, and that test
+    /// uncertain.
+    ///
+    /// The verdict: `det` must clear its bound (otherwise the segment may be parallel, and the
+    /// other stages decide); then certainly a hit if all five tests clear theirs on the
+    /// non-negative side, certainly a miss if any clears it on the negative side.
+    #[inline]
+    fn static_filter(&self) -> Option<bool> {
+        /// `8u (1 + 2^-10)`, exact.
+        const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
+        /// `16u`.
+        const B2: f64 = 1.0 / 562_949_953_421_312.0;
+        /// `2^-1000`.
+        const T: f64 = f64::from_bits((1023 - 1000) << 52);
+        let [a, b, c] = self.t;
+        let sub = |x: [f64; 3], y: [f64; 3]| [x[0] - y[0], x[1] - y[1], x[2] - y[2]];
+        let (e1, e2, d, s) = (sub(b, a), sub(c, a), sub(self.q, self.p), sub(self.p, a));
+        // A cross product, with the sums of its products' magnitudes per component.
+        let cross = |x: [f64; 3], y: [f64; 3]| {
+            let (p0, n0) = (x[1] * y[2], x[2] * y[1]);
+            let (p1, n1) = (x[2] * y[0], x[0] * y[2]);
+            let (p2, n2) = (x[0] * y[1], x[1] * y[0]);
+            (
+                [p0 - n0, p1 - n1, p2 - n2],
+                [
+                    p0.abs() + n0.abs(),
+                    p1.abs() + n1.abs(),
+                    p2.abs() + n2.abs(),
+                ],
+            )
+        };
+        let dot = |x: [f64; 3], y: [f64; 3]| (x[0] * y[0] + x[1] * y[1]) + x[2] * y[2];
+        let abs = |x: [f64; 3]| x.map(f64::abs);
+        let l1 = |x: [f64; 3]| (x[0].abs() + x[1].abs()) + x[2].abs();
+        let (pvec, pmag) = cross(d, e2);
+        let (qvec, qmag) = cross(s, e1);
+        let (det, p_det) = (dot(e1, pvec), dot(abs(e1), pmag));
+        let (u, p_u) = (dot(s, pvec), dot(abs(s), pmag));
+        let (v, p_v) = (dot(d, qvec), dot(abs(d), qmag));
+        let (t, p_t) = (dot(e2, qvec), dot(abs(e2), qmag));
+        let a = T * ((((l1(e1) + l1(e2)) + l1(d)) + l1(s)) + 1.0);
+        if det.abs() <= B * p_det + a {
+            return None; // maybe parallel: not this stage's
+        }
+        let sign = if det > 0.0 { 1.0 } else { -1.0 };
+        // Each test: (certainly ≥ 0, certainly < 0). Branch-free: outcomes are data.
+        let test = |x: f64, bound: f64| {
+            let x = sign * x;
+            (x > bound, x < -bound)
+        };
+        let tests = [
+            test(u, B * p_u + a),
+            test(v, B * p_v + a),
+            test((det - u) - v, B2 * ((p_det + p_u) + p_v) + a),
+            test(t, B * p_t + a),
+            test(det - t, B2 * (p_det + p_t) + a),
+        ];
+        let hit = tests.iter().fold(true, |all, (yes, _)| all & yes);
+        let miss = tests.iter().fold(false, |any, (_, no)| any | no);
+        if hit | miss {
+            Some(hit)
+        } else {
+            None
+        }
     }
 }
 

@@ -63,6 +63,17 @@ fn case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
     ([s(a), s(b), s(c)], s(target + away), s(target - away))
 }
 
+/// [`case`] with each axis scaled by its own power of two: whether the segment meets the
+/// triangle is unchanged (a positive diagonal map), but products of two differences underflow
+/// while their third factor is huge.
+fn axis_scaled_case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
+    // seed / 5 % 7 = 0: the unscaled variant of the case.
+    let (tri, p, q) = case(seed % 5 + 35 * (seed / 64));
+    let k = AXIS_SCALES[(seed % 8) as usize];
+    let s = |v| axis_scaled(v, k);
+    (tri.map(s), s(p), s(q))
+}
+
 fn finite(vs: &[Vec3<f64>]) -> bool {
     vs.iter()
         .all(|v| v.to_array().iter().all(|c| c.is_finite()))
@@ -170,8 +181,28 @@ fn every_stack_stage_agrees_with_vertex_enumeration_coplanar_and_degenerate_incl
         let (tri, p, q) = coplanar_case(seed);
         stack_agrees(tri, p, q)
     }
+    fn per_axis_scaled(seed: u64) -> bool {
+        let (tri, p, q) = axis_scaled_case(seed);
+        stack_agrees(tri, p, q)
+    }
+    // Off-grid: through a point of an edge or a corner computed in floats, so the exact
+    // answer is decided below the rounding of every float formula.
+    fn through_rounded_edge(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+        let mut p = || Vec3::new(unit(&mut g), unit(&mut g), unit(&mut g));
+        let (a, b, c, away) = (p(), p(), p(), p());
+        let target = match seed % 3 {
+            0 => a + (b - a) * (seed % 1000) as f64 / 1000.0,
+            1 => b + (c - b) * 0.1,
+            _ => c,
+        };
+        stack_agrees([a, b, c], target + away, target - away)
+    }
     checker_quarter().quickcheck(random as fn(u64) -> bool);
     checker_quarter().quickcheck(coplanar as fn(u64) -> bool);
+    checker_quarter().quickcheck(per_axis_scaled as fn(u64) -> bool);
+    checker_quarter().quickcheck(through_rounded_edge as fn(u64) -> bool);
 }
 
 #[test]

@@ -102,6 +102,29 @@ pub fn scaled(v: Vec3<f64>, k: i32) -> Vec3<f64> {
     v * 2f64.powi(k)
 }
 
+/// Per-axis exponents for [`axis_scaled`]: one axis huge and the others tiny, so that a product
+/// of two differences underflows while the third factor is huge and amplifies its error.
+pub const AXIS_SCALES: [[i32; 3]; 8] = [
+    [600, -560, -560],
+    [-560, 600, -560],
+    [-560, -560, 600],
+    [0, -540, -540],
+    [300, -700, 0],
+    [-1000, 0, 0],
+    [500, 500, -1060],
+    [-530, -530, -530],
+];
+
+/// `v` with each axis scaled by its own power of two: a positive diagonal map, so orientations
+/// and incidences are unchanged (up to the rounding of the scaled coordinates).
+pub fn axis_scaled(v: Vec3<f64>, k: [i32; 3]) -> Vec3<f64> {
+    Vec3::new(
+        v.x * 2f64.powi(k[0]),
+        v.y * 2f64.powi(k[1]),
+        v.z * 2f64.powi(k[2]),
+    )
+}
+
 /// `x` moved by `k` ulps (negative: down).
 pub fn ulps(x: f64, k: i64) -> f64 {
     let mut y = x;
