@@ -183,6 +183,7 @@ fn apart<R: Ring>(t: [R; 3], b_min: R, b_max: R) -> Verdict {
 
 impl Formula for TriangleAabb {
     type Output = bool;
+    const HAS_STATIC_FILTER: bool = true;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
@@ -243,5 +244,131 @@ impl Formula for TriangleAabb {
         let t = [dot3(&n, &p0), dot3(&n, &p1), dot3(&n, &p2)];
         separated = separated | apart(t, b_min, b_max);
         (!separated).certain()
+    }
+
+    /// The 13 axes in plain `f64`, each gap against an a-priori bound: certainly apart as soon
+    /// as one axis certainly separates, certainly overlapping when all 13 certainly do not.
+    ///
+    /// # Derivation
+    /// On an axis `L` the two gaps are `b_min - t_max` and `t_min - b_max`, with `t_*` the
+    /// extremes of `L · v` over the corners and `b_*` those of `L · x` over the box, summed
+    /// per coordinate. Write `X_k` for the largest `|v_k|` of the corners, `C_k` for
+    /// `max(|lo_k|, |hi_k|)`, `m_k` for the magnitude of `L`'s component `k` and
+    /// `M = Σ m_k (X_k + C_k)`. Taking a minimum or maximum of perturbed values moves it by no
+    /// more than the largest perturbation, so each gap is in error by at most the error of one
+    /// corner's projection plus one box extreme's plus the final subtraction's rounding: a sum
+    /// over `k` of monomials `±L_k v_k`, `±L_k lo_k` or `±L_k hi_k`, each through at most `r`
+    /// roundings. That is within `γ_r · M` of the exact gap, `γ_r = r u / (1 - r u)`.
+    ///
+    /// - Box face normals: the given coordinates are compared, exactly.
+    /// - Edge × box axis: `L` has two non-zero components, each a rounded difference of
+    ///   coordinates (`m_k = |L_k|`); a monomial sees the difference, the product, the sum of
+    ///   the two products and the gap's subtraction: `r = 4`. If both components are zero the
+    ///   edge is exactly parallel to the box axis (a float difference is zero only for equal
+    ///   coordinates) and the axis, exactly zero, never separates: skipped.
+    /// - Triangle normal `n = (b - a) × (c - a)`: `m_k` is the computed permanent
+    ///   `|e1_j e2_l| + |e1_l e2_j|` of `n_k`; a monomial sees two differences, a product, the
+    ///   cross product's subtraction, the product with the coordinate, two sums and the gap's
+    ///   subtraction: `r = 8`.
+    ///
+    /// `M` itself is computed with at most a handful of roundings, so `γ_8 · M_exact` is below
+    /// `8u (1 + 2^-10) · M` for the computed `M`: one constant `B` serves both kinds of axis.
+    /// Underflow adds at most `2^-1075` per product; on an edge axis there are at most four in a
+    /// gap, and on the normal axis the error of `n_k` is multiplied by a coordinate, so all of it
+    /// stays below `2^-1000 · (W + 1)` with `W = Σ (X_k + C_k)`, added to every bound (a normal
+    /// number: no subnormal slow path). Overflow anywhere makes `M` (which bounds every
+    /// intermediate's magnitude) infinite or NaN, and the axis uncertain.
+    #[inline]
+    fn static_filter(&self) -> Option<bool> {
+        /// `8u (1 + 2^-10)`, exact.
+        const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
+        /// `2^-1000`.
+        const T: f64 = f64::from_bits((1023 - 1000) << 52);
+        let [a, b, c] = self.t;
+        let (lo, hi) = (self.lo, self.hi);
+        let mut size = [0.0; 3];
+        for i in 0..3 {
+            let (t_min, t_max) = (a[i].min(b[i]).min(c[i]), a[i].max(b[i]).max(c[i]));
+            if t_max < lo[i] || t_min > hi[i] {
+                return Some(false);
+            }
+            let x = a[i].abs().max(b[i].abs()).max(c[i].abs());
+            size[i] = x + lo[i].abs().max(hi[i].abs());
+        }
+        let tiny = T * (((size[0] + size[1]) + size[2]) + 1.0);
+        // Gaps of one axis against one bound: Some(true) certainly separating, Some(false)
+        // certainly not, None unsure.
+        let judge = |t: [f64; 3], b_min: f64, b_max: f64, bound: f64| {
+            let t_min = t[0].min(t[1]).min(t[2]);
+            let t_max = t[0].max(t[1]).max(t[2]);
+            let (g1, g2) = (b_min - t_max, t_min - b_max);
+            if g1 > bound || g2 > bound {
+                Some(true)
+            } else if g1 < -bound && g2 < -bound {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let mut unsure = false;
+        for (p, q) in [(a, b), (b, c), (c, a)] {
+            let e = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+            // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
+            for (i, l_i, j, l_j) in [
+                (1, e[2], 2, -e[1]),
+                (0, -e[2], 2, e[0]),
+                (0, e[1], 1, -e[0]),
+            ] {
+                if l_i == 0.0 && l_j == 0.0 {
+                    continue;
+                }
+                let project = |v: [f64; 3]| l_i * v[i] + l_j * v[j];
+                let (ii, ij) = ((l_i * lo[i], l_i * hi[i]), (l_j * lo[j], l_j * hi[j]));
+                let b_min = ii.0.min(ii.1) + ij.0.min(ij.1);
+                let b_max = ii.0.max(ii.1) + ij.0.max(ij.1);
+                let m = l_i.abs() * size[i] + l_j.abs() * size[j];
+                match judge(
+                    [project(a), project(b), project(c)],
+                    b_min,
+                    b_max,
+                    B * m + T,
+                ) {
+                    Some(true) => return Some(false),
+                    Some(false) => {}
+                    None => unsure = true,
+                }
+            }
+        }
+        let (e1, e2) = (
+            [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+            [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
+        );
+        let (p0, n0) = (e1[1] * e2[2], e1[2] * e2[1]);
+        let (p1, n1) = (e1[2] * e2[0], e1[0] * e2[2]);
+        let (p2, n2) = (e1[0] * e2[1], e1[1] * e2[0]);
+        let n = [p0 - n0, p1 - n1, p2 - n2];
+        let perm = [
+            p0.abs() + n0.abs(),
+            p1.abs() + n1.abs(),
+            p2.abs() + n2.abs(),
+        ];
+        let project = |v: [f64; 3]| (n[0] * v[0] + n[1] * v[1]) + n[2] * v[2];
+        let (mut b_min, mut b_max) = (0.0, 0.0);
+        for k in 0..3 {
+            let (x, y) = (n[k] * lo[k], n[k] * hi[k]);
+            b_min += x.min(y);
+            b_max += x.max(y);
+        }
+        let m = (perm[0] * size[0] + perm[1] * size[1]) + perm[2] * size[2];
+        match judge(
+            [project(a), project(b), project(c)],
+            b_min,
+            b_max,
+            B * m + tiny,
+        ) {
+            Some(true) => Some(false),
+            Some(false) if !unsure => Some(true),
+            _ => None,
+        }
     }
 }

@@ -65,7 +65,7 @@ fn tangent_spheres_are_never_certainly_wrong(seed: u64) -> bool {
     let (c, r, lo, hi) = near_tangent(seed);
     let exact = exact_margin(c, r, lo, hi) <= Q::from_integer(0.into());
     let k = (seed % 7) as i32 * 40 - 120; // scaled from 2^-120 to 2^120, exactly
-    let v = certified(scaled(c, k), r * 2f64.powi(k), scaled(lo, k), scaled(hi, k));
+    let v = certified(scaled(c, k), r * pow2(k), scaled(lo, k), scaled(hi, k));
     v.certain().is_none_or(|v| v == exact)
 }
 
@@ -105,7 +105,7 @@ fn every_stack_stage_agrees_with_exact_arithmetic_on_random_and_tangent_shapes()
             -1060, -1000, -600, -540, -520, -470, -450, -120, -40, 0, 40, 120, 440, 460, 500, 510,
         ];
         let k = SCALES[(seed % 16) as usize];
-        stack_agrees(scaled(c, k), r * 2f64.powi(k), scaled(lo, k), scaled(hi, k))
+        stack_agrees(scaled(c, k), r * pow2(k), scaled(lo, k), scaled(hi, k))
     }
     checker().quickcheck(random as fn(u64) -> bool);
     checker().quickcheck(tangent as fn(u64) -> bool);

@@ -4,7 +4,7 @@
 mod support;
 
 use num_traits::Zero;
-use quickcheck::Gen;
+use quickcheck::{Arbitrary, Gen};
 use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
@@ -122,6 +122,53 @@ fn degenerate_case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
     }
 }
 
+/// Off-grid near contact, decided below the rounding of every float formula: a triangle whose
+/// plane supports the box at a corner (within the rounding of its corners), or one of whose
+/// edges grazes a box edge from outside; both then scaled per axis by powers of two.
+fn near_case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let unit = |g: &mut Gen| 0.05 + f64::from(u32::arbitrary(g)) / f64::from(u32::MAX);
+    let (p, q) = (moderate_point(&mut g), moderate_point(&mut g));
+    let (lo, hi) = (p.min(q), p.max(q));
+    // The corner on each axis's `hi` side or `lo` side, and the outward sign there.
+    let side = |k: u64, lo: f64, hi: f64| {
+        if seed >> k & 1 == 0 {
+            (hi, 1.0)
+        } else {
+            (lo, -1.0)
+        }
+    };
+    let ((x, sx), (y, sy), (z, sz)) = (
+        side(3, lo.x, hi.x),
+        side(4, lo.y, hi.y),
+        side(5, lo.z, hi.z),
+    );
+    let tri = if seed % 2 == 0 {
+        // Corners corner + s ⊙ (p, q, -(p + q)) around the corner: the plane through them has
+        // outward normal s ⊙ (1, 1, 1), and the corner is near their centroid.
+        let corner = Vec3::new(x, y, z);
+        let mut d = || {
+            let (p, q) = (unit(&mut g) - 0.5, unit(&mut g) - 0.5);
+            Vec3::new(sx * p, sy * q, -sz * (p + q))
+        };
+        let (d1, d2) = (d(), d());
+        [corner + d1, corner + d2, corner - (d1 + d2)]
+    } else {
+        // An edge through a point of the box's x-edge at (y, z), along a direction that stays
+        // outside the box's yz rectangle; the third corner further out.
+        let t = Vec3::new(lo.x + (hi.x - lo.x) * unit(&mut g), y, z);
+        let dir = Vec3::new(unit(&mut g) - 0.5, sy * unit(&mut g), -sz * unit(&mut g));
+        let out = Vec3::new(unit(&mut g) - 0.5, sy * unit(&mut g), sz * unit(&mut g));
+        [t - dir * unit(&mut g), t + dir * unit(&mut g), t + out]
+    };
+    let n = AXIS_SCALES.len() as u64 + 1;
+    let k = AXIS_SCALES
+        .get((seed / 64 % n) as usize)
+        .unwrap_or(&[0, 0, 0]);
+    let s = |v| axis_scaled(v, *k);
+    (tri.map(s), s(lo), s(hi))
+}
+
 #[test]
 fn every_stack_stage_agrees_with_exact_clipping_degenerate_triangles_included() {
     fn random(seed: u64) -> bool {
@@ -132,8 +179,21 @@ fn every_stack_stage_agrees_with_exact_clipping_degenerate_triangles_included() 
         let (tri, lo, hi) = degenerate_case(seed);
         stack_agrees(tri, lo, hi)
     }
+    fn near(seed: u64) -> bool {
+        let (tri, lo, hi) = near_case(seed);
+        finite(&[tri[0], tri[1], tri[2], lo, hi]) && stack_agrees(tri, lo, hi)
+    }
+    fn per_axis_scaled(seed: u64) -> bool {
+        let (tri, lo, hi) = case(seed);
+        let k = AXIS_SCALES[(seed / 20) as usize % AXIS_SCALES.len()];
+        let s = |v| axis_scaled(v, k);
+        let (tri, lo, hi) = (tri.map(s), s(lo), s(hi));
+        !finite(&[tri[0], tri[1], tri[2], lo, hi]) || stack_agrees(tri, lo, hi)
+    }
     checker().quickcheck(random as fn(u64) -> bool);
     checker().quickcheck(degenerate as fn(u64) -> bool);
+    checker().quickcheck(near as fn(u64) -> bool);
+    checker().quickcheck(per_axis_scaled as fn(u64) -> bool);
 }
 
 #[test]
@@ -251,4 +311,27 @@ fn clear_random_cases_get_certain_exact_answers() {
     checker().quickcheck((|s| clear_case(s).is_none_or(|ok| ok)) as fn(u64) -> bool);
     let clear = (0..1000).filter(|&s| clear_case(s).is_some()).count();
     assert!(clear > 500, "only {clear} of 1000 random cases were clear");
+}
+
+/// The plane `x + y + z = h` against the unit box: separated by the triangle's normal alone
+/// when `h > 3`, touching at `(1, 1, 1)` when `h = 3`. Scaled per axis so that one component of
+/// the normal underflows to zero while its coordinate is huge: without an underflow term
+/// amplified by the coordinates, a float filter sees only the other two components and is
+/// certain of an overlap that is not there.
+#[test]
+fn a_normal_component_lost_to_underflow_never_fools_a_stage() {
+    for k in AXIS_SCALES {
+        for h in [2.5, 3.0, 3.5, 4.0] {
+            let s = |v: Vec3<f64>| axis_scaled(v, k);
+            let tri = [
+                Vec3::new(h, 0.0, 0.0),
+                Vec3::new(0.0, h, 0.0),
+                Vec3::new(0.0, 0.0, h),
+            ]
+            .map(s);
+            let (lo, hi) = (s(Vec3::zero()), s(Vec3::new(1.0, 1.0, 1.0)));
+            assert_eq!(exact_overlap(tri, lo, hi), h <= 3.0, "{k:?} {h}");
+            assert!(stack_agrees(tri, lo, hi), "{k:?} {h}");
+        }
+    }
 }

@@ -69,14 +69,9 @@ fn case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
 fn axis_scaled_case(seed: u64) -> ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>) {
     // seed / 5 % 7 = 0: the unscaled variant of the case.
     let (tri, p, q) = case(seed % 5 + 35 * (seed / 64));
-    let k = AXIS_SCALES[(seed % 8) as usize];
+    let k = AXIS_SCALES[seed as usize % AXIS_SCALES.len()];
     let s = |v| axis_scaled(v, k);
     (tri.map(s), s(p), s(q))
-}
-
-fn finite(vs: &[Vec3<f64>]) -> bool {
-    vs.iter()
-        .all(|v| v.to_array().iter().all(|c| c.is_finite()))
 }
 
 fn agrees(verdict: Verdict, exact: Option<bool>) -> bool {

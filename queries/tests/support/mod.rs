@@ -99,12 +99,24 @@ pub fn point(g: &mut Gen) -> Vec3<f64> {
 
 /// The same geometry scaled by a power of two (exact), to reach huge and tiny coordinates.
 pub fn scaled(v: Vec3<f64>, k: i32) -> Vec3<f64> {
-    v * 2f64.powi(k)
+    v * pow2(k)
+}
+
+/// `2^k` exactly, subnormal powers included (`2f64.powi(-1060)` is `1 / 2^1060`, which
+/// overflows to a zero reciprocal when evaluated at run time); zero below `2^-1074`, infinite
+/// above `2^1023`.
+pub fn pow2(k: i32) -> f64 {
+    match k {
+        -1022..=1023 => f64::from_bits(((k + 1023) as u64) << 52),
+        -1074..=-1023 => f64::from_bits(1 << (k + 1074)),
+        ..=-1075 => 0.0,
+        _ => f64::INFINITY,
+    }
 }
 
 /// Per-axis exponents for [`axis_scaled`]: one axis huge and the others tiny, so that a product
 /// of two differences underflows while the third factor is huge and amplifies its error.
-pub const AXIS_SCALES: [[i32; 3]; 8] = [
+pub const AXIS_SCALES: [[i32; 3]; 10] = [
     [600, -560, -560],
     [-560, 600, -560],
     [-560, -560, 600],
@@ -113,16 +125,21 @@ pub const AXIS_SCALES: [[i32; 3]; 8] = [
     [-1000, 0, 0],
     [500, 500, -1060],
     [-530, -530, -530],
+    // Products of two tiny differences are subnormal, kept to a few bits, next to a huge one.
+    [600, -525, -525],
+    [-520, 580, -520],
 ];
 
 /// `v` with each axis scaled by its own power of two: a positive diagonal map, so orientations
 /// and incidences are unchanged (up to the rounding of the scaled coordinates).
 pub fn axis_scaled(v: Vec3<f64>, k: [i32; 3]) -> Vec3<f64> {
-    Vec3::new(
-        v.x * 2f64.powi(k[0]),
-        v.y * 2f64.powi(k[1]),
-        v.z * 2f64.powi(k[2]),
-    )
+    Vec3::new(v.x * pow2(k[0]), v.y * pow2(k[1]), v.z * pow2(k[2]))
+}
+
+/// Are all coordinates of all the points finite?
+pub fn finite(vs: &[Vec3<f64>]) -> bool {
+    vs.iter()
+        .all(|v| v.to_array().iter().all(|c| c.is_finite()))
 }
 
 /// `x` moved by `k` ulps (negative: down).
