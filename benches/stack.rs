@@ -201,6 +201,18 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     time(&mut group, "parry3d", &parry, |(t, r)| {
         t.cast_local_ray(r, 1.0, true).is_some()
     });
+    // The static filter alone, on formulas built beforehand and built per query (the cost of
+    // reloading freshly converted coordinates: see `load3` in surety-queries).
+    let pre: Vec<SegmentTriangle> = segs
+        .iter()
+        .map(|(s, t)| SegmentTriangle::new(s, t))
+        .collect();
+    time(&mut group, "static-prebuilt", &pre, |f| {
+        decide_in(f, Stage::Static).is_some()
+    });
+    time(&mut group, "static-built", &segs, |(s, t)| {
+        decide_in(&SegmentTriangle::new(s, t), Stage::Static).is_some()
+    });
     group.finish();
 
     let mut group = c.benchmark_group("stack-segment-triangle-near");
@@ -250,6 +262,13 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         .collect();
     time(&mut group, "parry3d", &parry, |(p1, t, p2, cuboid)| {
         parry3d::query::intersection_test(p1, t, p2, cuboid).map_or(true, |i| i.intersecting)
+    });
+    let pre: Vec<TriangleAabb> = boxes.iter().map(|(t, b)| TriangleAabb::new(t, b)).collect();
+    time(&mut group, "static-prebuilt", &pre, |f| {
+        decide_in(f, Stage::Static).is_some()
+    });
+    time(&mut group, "static-built", &boxes, |(t, b)| {
+        decide_in(&TriangleAabb::new(t, b), Stage::Static).is_some()
     });
     group.finish();
 
@@ -357,6 +376,16 @@ fn report(counted: &[(String, Counts)]) {
             ratio(s, f),
             ratio(s, p)
         );
+    }
+    println!("\nthe static filter alone on the random inputs, ns per query: formulas built beforehand, and built from the f32 shapes per query:");
+    println!("| query | prebuilt | built per query |");
+    println!("|---|---:|---:|");
+    for (label, group) in [
+        ("segment–triangle", "stack-segment-triangle"),
+        ("triangle–AABB", "stack-triangle-aabb"),
+    ] {
+        let [pre, built] = ["static-prebuilt", "static-built"].map(|f| ns(group, f));
+        println!("| {label} | {} | {} |", show(pre), show(built));
     }
     println!("\norient3d, ns per query, same run:");
     println!("| points | robust | stack | stack-exact | plain f64 | stack / robust | stack-exact / robust |");

@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
-use crate::lift::coords;
+use crate::lift::{coords, load3};
 use crate::moller_trumbore::line_triangle;
 use crate::{Segment, Triangle};
 
@@ -237,9 +237,10 @@ impl Formula for SegmentTriangle {
         const B2: f64 = 1.0 / 562_949_953_421_312.0;
         /// `2^-1000`.
         const T: f64 = f64::from_bits((1023 - 1000) << 52);
-        let [a, b, c] = self.t;
+        let [a, b, c] = self.t.each_ref().map(load3);
+        let (p, q) = (load3(&self.p), load3(&self.q));
         let sub = |x: [f64; 3], y: [f64; 3]| [x[0] - y[0], x[1] - y[1], x[2] - y[2]];
-        let (e1, e2, d, s) = (sub(b, a), sub(c, a), sub(self.q, self.p), sub(self.p, a));
+        let (e1, e2, d, s) = (sub(b, a), sub(c, a), sub(q, p), sub(p, a));
         // A cross product, with the sums of its products' magnitudes per component.
         let cross = |x: [f64; 3], y: [f64; 3]| {
             let (p0, n0) = (x[1] * y[2], x[2] * y[1]);

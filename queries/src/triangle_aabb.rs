@@ -3,7 +3,7 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
-use crate::lift::coords;
+use crate::lift::{coords, load3};
 use crate::{Aabb, Triangle};
 
 /// Do the closed triangle and the solid box share a point? (Touching counts.)
@@ -284,8 +284,8 @@ impl Formula for TriangleAabb {
         const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
         /// `2^-1000`.
         const T: f64 = f64::from_bits((1023 - 1000) << 52);
-        let [a, b, c] = self.t;
-        let (lo, hi) = (self.lo, self.hi);
+        let [a, b, c] = self.t.each_ref().map(load3);
+        let (lo, hi) = (load3(&self.lo), load3(&self.hi));
         let mut size = [0.0; 3];
         for i in 0..3 {
             let (t_min, t_max) = (a[i].min(b[i]).min(c[i]), a[i].max(b[i]).max(c[i]));
