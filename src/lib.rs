@@ -39,12 +39,13 @@
 //! ## Fast and exact: the filter stack
 //! The queries on float shapes (`decide_…`, [`queries::orient3d`], [`queries::Plane::decide_side`])
 //! state their deciding formula once over a [`intervals::Ring`] and run it through the stages of
-//! [`intervals::stack`]: a static filter where the formula has one (sphere–AABB, orient3d: the
-//! plain float formula with a bound derived by hand, at about the cost of the unchecked query),
-//! plain `f64` with an error bound computed alongside (decides almost every input, at a few
-//! times the cost of the plain float query), then intervals, then exact arithmetic, which only
-//! [`Policy::Exact`] reaches (for orient3d, Shewchuk's adaptive predicate first). Under [`Policy::Exact`] the answer is never
-//! `Maybe`: it is the exact answer, degenerate inputs included.
+//! [`intervals::stack`]: a static filter where the formula has one (sphere–AABB, orient3d,
+//! segment–triangle, triangle–AABB: the plain float formula with a bound derived by hand, at
+//! about the cost of the unchecked query), plain `f64` with an error bound computed alongside
+//! (a few times the cost of the plain float query), then intervals, then exact arithmetic,
+//! which only [`Policy::Exact`] reaches (for orient3d, Shewchuk's adaptive predicate first).
+//! Under [`Policy::Exact`] the answer is never `Maybe`: it is the exact answer, degenerate
+//! inputs included.
 //!
 //! ```
 //! use surety::prelude::*;
