@@ -223,8 +223,10 @@ impl Formula for SegmentTriangle {
     /// Underflow adds at most `2^-1075` per product, amplified by at most one outer factor: all
     /// of it, for any one test, is below `3 · 2^-1072 · (W + 1)`, `W` the sum of the magnitudes
     /// of `e1`, `e2`, `d` and `s`. Every bound adds `A = 2^-1000 · (W + 1)` (normal, so no
-    /// subnormal slow path). Overflow makes a value or its bound infinite or NaN, and that test
-    /// uncertain.
+    /// subnormal slow path). Overflow makes a value or its bound infinite or NaN (each bound is
+    /// at least the magnitude of its value, by monotone rounding), and that test uncertain;
+    /// `det`'s test is written to fail on NaN, since an uncertain `det` gives the other tests
+    /// no sign to go by.
     ///
     /// The verdict: `det` must clear its bound (otherwise the segment may be parallel, and the
     /// other stages decide); then certainly a hit if all five tests clear theirs on the
@@ -265,8 +267,10 @@ impl Formula for SegmentTriangle {
         let (v, p_v) = (dot(d, qvec), dot(abs(d), qmag));
         let (t, p_t) = (dot(e2, qvec), dot(abs(e2), qmag));
         let a = T * ((((l1(e1) + l1(e2)) + l1(d)) + l1(s)) + 1.0);
-        if det.abs() <= B * p_det + a {
-            return None; // maybe parallel: not this stage's
+        // False for a NaN bound too (an overflow met a zero: ∞ · 0).
+        let det_clear = det.abs() > B * p_det + a;
+        if !det_clear {
+            return None; // maybe parallel, or out of range: not this stage's
         }
         let sign = if det > 0.0 { 1.0 } else { -1.0 };
         // Each test: (certainly ≥ 0, certainly < 0). Branch-free: outcomes are data.

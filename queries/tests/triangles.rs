@@ -200,6 +200,51 @@ fn every_stack_stage_agrees_with_vertex_enumeration_coplanar_and_degenerate_incl
     checker_quarter().quickcheck(through_rounded_edge as fn(u64) -> bool);
 }
 
+/// Products that overflow: `(q - p) × (c - a)` has an infinite component where `b - a` is
+/// exactly zero, so the float determinant is `0 · ∞ = NaN` and so is its error bound, while `v`
+/// stays finite and clear of its bound. The segment crosses the triangle; a filter that read
+/// the NaN bound as cleared took the determinant to be negative and was certain of a miss (it
+/// did, until this test). Then the same with `b - a` itself overflowing.
+#[test]
+fn products_that_overflow_never_give_a_certain_answer_with_a_nan_bound() {
+    let tri = [
+        Vec3::new(0.0, -0.25, 0.0),
+        Vec3::new(0.0, 0.75, 0.0),
+        Vec3::new(1.0, -0.25, 1e160),
+    ];
+    for (p, q) in [
+        (
+            Vec3::new(1.0, -1e160, 0.5e160),
+            Vec3::new(0.0, 1e160, 0.5e160),
+        ),
+        (
+            Vec3::new(0.0, 1e160, 0.5e160),
+            Vec3::new(1.0, -1e160, 0.5e160),
+        ),
+    ] {
+        assert!(segment_meets_triangle(p, q, tri));
+        assert!(stack_agrees(tri, p, q), "{p:?} → {q:?}");
+    }
+    let tri = [
+        Vec3::new(-1e308, 0.0, 0.0),
+        Vec3::new(1e308, 0.0, 2.0),
+        Vec3::new(-0.99e308, 0.0, 0.0),
+    ];
+    for (p, q) in [
+        (
+            Vec3::new(-0.999e308, 1.0, 5e-4),
+            Vec3::new(-0.999e308, -1.0, 5e-4),
+        ),
+        (
+            Vec3::new(-0.999e308, -1.0, 5e-4),
+            Vec3::new(-0.999e308, 1.0, 5e-4),
+        ),
+    ] {
+        assert!(segment_meets_triangle(p, q, tri));
+        assert!(stack_agrees(tri, p, q), "{p:?} → {q:?}");
+    }
+}
+
 #[test]
 fn the_stack_decides_segments_in_the_plane_and_degenerate_triangles_exactly() {
     let t = Triangle::<f64>::new(

@@ -114,9 +114,10 @@ pub fn pow2(k: i32) -> f64 {
     }
 }
 
-/// Per-axis exponents for [`axis_scaled`]: one axis huge and the others tiny, so that a product
-/// of two differences underflows while the third factor is huge and amplifies its error.
-pub const AXIS_SCALES: [[i32; 3]; 10] = [
+/// Per-axis exponents for [`axis_scaled`]: mostly one axis huge and the others tiny, so that a
+/// product of two differences underflows while the third factor is huge and amplifies its
+/// error; and two axes huge, so that products overflow.
+pub const AXIS_SCALES: [[i32; 3]; 12] = [
     [600, -560, -560],
     [-560, 600, -560],
     [-560, -560, 600],
@@ -128,6 +129,9 @@ pub const AXIS_SCALES: [[i32; 3]; 10] = [
     // Products of two tiny differences are subnormal, kept to a few bits, next to a huge one.
     [600, -525, -525],
     [-520, 580, -520],
+    // Two huge axes: products of their differences overflow.
+    [0, 520, 520],
+    [530, -40, 530],
 ];
 
 /// `v` with each axis scaled by its own power of two: a positive diagonal map, so orientations
