@@ -175,3 +175,22 @@ fn points_whose_products_underflow_get_the_exact_orientation() {
     assert_eq!(orient3d(a, b, c, d, Policy::Exact), Some(e));
     assert!(stages_agree(&Orient3d::new(a, b, c, d), e));
 }
+
+/// Extreme coordinates: products that overflow next to zeros (`0 · ∞`), differences that
+/// overflow, products that underflow; the fourth point sometimes the midpoint of an edge or a
+/// copy of a corner, so exact zeros come up. No stage may be certain and wrong.
+#[test]
+fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let [a, b, c] = [(); 3].map(|_| extreme_point(&mut g));
+        let d = match seed % 3 {
+            0 => (a + b) * 0.5,
+            1 => c,
+            _ => extreme_point(&mut g),
+        };
+        !finite(&[a, b, c, d])
+            || certain_stages_agree(&Orient3d::new(a, b, c, d), || exact(a, b, c, d))
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
+}

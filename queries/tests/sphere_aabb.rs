@@ -246,3 +246,24 @@ fn clear_cases_get_certain_answers_and_floats_agree() {
     assert!(checked > 10_000);
     assert_eq!(maybe, 0, "clear cases answered maybe");
 }
+
+/// Extreme coordinates and radii (squares that overflow, gaps that overflow, squares that
+/// underflow), with the centre sometimes on a box corner: no stage may be certain and wrong.
+#[test]
+fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let [c, p, q, r] = [(); 4].map(|_| extreme_point(&mut g));
+        let (lo, hi) = (p.min(q), p.max(q));
+        let c = if seed % 2 == 0 { lo } else { c };
+        let r = r.x.abs();
+        if !finite(&[c, lo, hi]) {
+            return true;
+        }
+        let (s, b) = (Sphere::new(c, r).unwrap(), Aabb::new(lo, hi).unwrap());
+        certain_stages_agree(&SphereAabb::new(&s, &b), || {
+            exact_margin(c, r, lo, hi) <= Q::from_integer(0.into())
+        })
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
+}

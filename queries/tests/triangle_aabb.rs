@@ -335,3 +335,28 @@ fn a_normal_component_lost_to_underflow_never_fools_a_stage() {
         }
     }
 }
+
+/// Extreme coordinates (products that overflow next to zeros, differences that overflow,
+/// products that underflow), with a triangle corner sometimes on a box corner so that about
+/// half the cases touch: no stage may be certain and wrong.
+#[test]
+fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let [a, b, c, p, q] = [(); 5].map(|_| extreme_point(&mut g));
+        let (lo, hi) = (p.min(q), p.max(q));
+        let a = match seed % 3 {
+            0 => hi,
+            1 => (lo + hi) * 0.5,
+            _ => a,
+        };
+        if !finite(&[a, b, c, lo, hi, (lo + hi) * 0.5]) {
+            return true;
+        }
+        let (t, bx) = (Triangle::new(a, b, c).unwrap(), Aabb::new(lo, hi).unwrap());
+        certain_stages_agree(&TriangleAabb::new(&t, &bx), || {
+            exact_overlap([a, b, c], lo, hi)
+        })
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
+}

@@ -205,6 +205,35 @@ fn every_stack_stage_agrees_with_vertex_enumeration_coplanar_and_degenerate_incl
 /// stays finite and clear of its bound. The segment crosses the triangle; a filter that read
 /// the NaN bound as cleared took the determinant to be negative and was certain of a miss (it
 /// did, until this test). Then the same with `b - a` itself overflowing.
+/// Extreme coordinates (products that overflow next to zeros, differences that overflow,
+/// products that underflow) with the segment aimed through a corner or an edge's midpoint, so
+/// that about half the cases hit: no stage may be certain and wrong. Checks a stage's answer
+/// against the oracle only where the stage is certain, so it runs many cases cheaply.
+#[test]
+fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let [a, b, c, p] = [(); 4].map(|_| extreme_point(&mut g));
+        let through = match seed % 4 {
+            0 => a,
+            1 => (a + b) * 0.5,
+            2 => (b + c) * 0.5,
+            _ => extreme_point(&mut g),
+        };
+        let q = through * 2.0 - p;
+        if !finite(&[a, b, c, p, q, q - p, through]) {
+            return true;
+        }
+        let (t, seg) = (Triangle::new(a, b, c).unwrap(), Segment::new(p, q).unwrap());
+        certain_stages_agree(&SegmentTriangle::new(&seg, &t), || {
+            segment_meets_triangle(p, q, [a, b, c])
+        }) && certain_stages_agree(&SegmentTriangle::point(through, &t), || {
+            point_in_closed_triangle(through, [a, b, c])
+        })
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
+}
+
 #[test]
 fn products_that_overflow_never_give_a_certain_answer_with_a_nan_bound() {
     let tri = [

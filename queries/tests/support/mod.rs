@@ -146,6 +146,18 @@ pub fn finite(vs: &[Vec3<f64>]) -> bool {
         .all(|v| v.to_array().iter().all(|c| c.is_finite()))
 }
 
+/// A point whose coordinates come from a few extreme values: zero, small integers, values
+/// whose products overflow (`1e160`) or whose differences do (`1e308`), and tiny ones whose
+/// products underflow. Zeros next to overflows make `0 · ∞ = NaN`; a stage must take NaN for
+/// "not decided", never for a sign.
+pub fn extreme_point(g: &mut Gen) -> Vec3<f64> {
+    const VALUES: [f64; 12] = [
+        0.0, 1.0, -1.0, 0.5, 1e160, -1e160, 5e159, 1e308, -1e308, -9.9e307, 1e-160, -3e-300,
+    ];
+    let mut c = || VALUES[usize::arbitrary(g) % VALUES.len()];
+    Vec3::new(c(), c(), c())
+}
+
 /// `x` moved by `k` ulps (negative: down).
 pub fn ulps(x: f64, k: i64) -> f64 {
     let mut y = x;
@@ -198,6 +210,44 @@ where
         );
     }
     ok
+}
+
+/// Every stage short of the exact one agrees with the exact answer where it is certain; the
+/// oracle runs only if some stage is certain, so extreme inputs (whose exact evaluation is
+/// slow) can be checked by the ten thousand.
+pub fn certain_stages_agree<F, O>(formula: &F, oracle: impl FnOnce() -> O) -> bool
+where
+    F: surety_intervals::stack::Formula<Output = O>,
+    O: PartialEq + Copy + std::fmt::Debug,
+{
+    use surety_intervals::stack::{decide_in, Stage};
+    let mut oracle = Some(oracle);
+    let mut exact = None;
+    [
+        Stage::Static,
+        Stage::Filter,
+        Stage::Interval,
+        Stage::Adaptive,
+    ]
+    .iter()
+    .all(|&stage| match decide_in(formula, stage) {
+        None => true,
+        Some(v) => {
+            let e = *exact.get_or_insert_with(|| oracle.take().expect("called once")());
+            if v != e {
+                eprintln!("{stage:?} says {v:?}, exact {e:?}");
+            }
+            v == e
+        }
+    })
+}
+
+/// Quickcheck runner for the cheap extreme-value properties: twenty times the usual count.
+pub fn checker_many() -> quickcheck::QuickCheck {
+    use surety_intervals::arbitrary::{checker, DEFAULT_TESTS};
+    checker()
+        .tests(20 * DEFAULT_TESTS)
+        .max_tests(100 * DEFAULT_TESTS)
 }
 
 /// `v` rounded to `f32` coordinates (to nearest), and back, exactly.
