@@ -43,7 +43,8 @@
 //! segment–triangle, triangle–AABB: the plain float formula with a bound derived by hand, at
 //! about the cost of the unchecked query), plain `f64` with an error bound computed alongside
 //! (a few times the cost of the plain float query), then intervals, then exact arithmetic,
-//! which only [`Policy::Exact`] reaches (for orient3d, Shewchuk's adaptive predicate first).
+//! which only [`Policy::Exact`] reaches. A formula with its own adaptive exact stage (orient3d)
+//! tries it right after the static filter, under every policy.
 //! Under [`Policy::Exact`] the answer is never `Maybe`: it is the exact answer, degenerate
 //! inputs included.
 //!

@@ -13,7 +13,8 @@
 //! 3. Exact: [`Expansion`] (Shewchuk's floating-point expansions), or [`Dyadic`] big-integer
 //!    arithmetic where a product would underflow an expansion; always decides. Runs only
 //!    under [`Policy::Exact`]. A formula may also have its own adaptive exact evaluation
-//!    ([`Formula::adaptive`]); under [`Policy::Exact`] that one goes right after stage 0.
+//!    ([`Formula::adaptive`]); that one goes right after stage 0, under every policy: its
+//!    answers are exact, and it costs less than stages 1 and 2 together.
 //!
 //! This is the layering of Shewchuk's adaptive predicates and CGAL's filtered kernels, with
 //! one statement of each formula instead of one per stage.
@@ -119,10 +120,10 @@ pub trait Formula {
     const HAS_STATIC_FILTER: bool = false;
 
     /// An adaptive exact evaluation written for this formula (Shewchuk's adaptive predicates,
-    /// say): the exact answer, or `None` outside the inputs it is proven for. Under
-    /// [`Policy::Exact`] the stack tries it right after the static filter, before the generic
-    /// filter and the intervals, since it is cheaper than they are together; the generic exact
-    /// stage stays the fallback. The default has none.
+    /// say): the exact answer, or `None` outside the inputs it is proven for. Under every
+    /// policy the stack tries it right after the static filter, before the generic filter and
+    /// the intervals, since it is cheaper than they are together and always certain; the
+    /// generic exact stage stays the fallback under [`Policy::Exact`]. The default has none.
     ///
     /// # Example
     /// ```
@@ -212,13 +213,13 @@ pub enum Stage {
 }
 
 impl Stage {
-    /// The five stages, in the order the stack tries them under [`Policy::Conservative`] (under
-    /// [`Policy::Exact`], a formula's adaptive stage comes right after its static filter).
+    /// The five stages, in the order the stack tries them (the exact one only under
+    /// [`Policy::Exact`]).
     pub const ALL: [Stage; 5] = [
         Stage::Static,
+        Stage::Adaptive,
         Stage::Filter,
         Stage::Interval,
-        Stage::Adaptive,
         Stage::Exact,
     ];
 }
@@ -309,7 +310,7 @@ pub fn decide_with<F: Formula, M: Fn() -> F>(make: M, policy: Policy) -> Option<
 #[cold]
 fn escalate<F: Formula, M: Fn() -> F>(make: &M, policy: Policy) -> Option<F::Output> {
     let formula = make();
-    if F::HAS_ADAPTIVE && policy == Policy::Exact {
+    if F::HAS_ADAPTIVE {
         if let Some(answer) = formula.adaptive() {
             count(Stage::Adaptive);
             return Some(answer);

@@ -75,6 +75,7 @@ mod motion;
 mod obb;
 mod obb_obb;
 mod orient;
+mod orient_adaptive;
 mod plane;
 mod point_triangle;
 mod ray;

@@ -6,6 +6,7 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Vec3};
 
 use crate::lift::coords;
+use crate::orient_adaptive::shewchuk_orient3d;
 
 /// Which side of the plane through `a`, `b`, `c` is `d` on? The sign of
 /// `((b - a) × (c - a)) · (d - a)`, six times the signed volume of the tetrahedron: `Greater`
@@ -144,16 +145,19 @@ impl Formula for Orient3d {
         }
     }
 
-    /// Shewchuk's adaptive `orient3d` ([`robust::orient3d`]), when every coordinate is zero or
-    /// between `2^-250` and `2^250` in magnitude.
+    /// Exact, when every coordinate is zero or between `2^-250` and `2^250` in magnitude: the
+    /// determinant summed with one compensated pass from error-free products and differences,
+    /// decided against a proven bound of order `ε²` (derivation in the `orient_adaptive`
+    /// module's source); within that bound of zero, Shewchuk's adaptive predicate
+    /// ([`robust::orient3d`]), exact when no operation underflows or overflows (*Adaptive
+    /// Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates*, 1997).
     ///
-    /// Shewchuk's predicates are exact when no operation underflows or overflows (*Adaptive
-    /// Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates*, 1997). In this
-    /// range none does: a nonzero difference of two coordinates, and the rounding error of
-    /// one, is a multiple of `2^-302` (the ulp of `2^-250`); every product of three such
-    /// quantities that the adaptive stages form exactly is then a multiple of `2^-906`, a normal
-    /// number, and every magnitude stays below `2^760`. Outside the range the stack falls back to
-    /// the generic stages. `robust` orients the other way round, so its sign is reversed here.
+    /// In this range nothing underflows or overflows: a nonzero difference of two coordinates,
+    /// and the rounding error of one, is a multiple of `2^-302` (the ulp of `2^-250`); every
+    /// product of three such quantities, and every product's error, is then zero or a
+    /// multiple of `2^-906`, a normal number, and every magnitude stays below `2^760`. Outside
+    /// the range the stack falls back to the generic stages. `robust` orients the other way
+    /// round, so its sign is reversed here.
     #[inline]
     fn adaptive(&self) -> Option<Ordering> {
         /// `2^-250` and `2^250`.
@@ -166,8 +170,7 @@ impl Formula for Orient3d {
         if !in_range {
             return None;
         }
-        let p = |[x, y, z]: [f64; 3]| robust::Coord3D { x, y, z };
         let [a, b, c, d] = self.0;
-        0.0.partial_cmp(&robust::orient3d(p(a), p(b), p(c), p(d)))
+        Some(shewchuk_orient3d(a, b, c, d).reverse())
     }
 }
