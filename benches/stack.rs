@@ -358,7 +358,7 @@ fn ratio(a: Option<f64>, b: Option<f64>) -> String {
 }
 
 fn report(counted: &[(String, Counts)]) {
-    println!("\nns per query (median over {N} queries), same run; stack = float filter → intervals, Maybe left to the policy; stack-exact = all three stages (Policy::Exact):");
+    println!("\nns per query (median over {N} queries), same run; stack = static filter → adaptive (orient3d) → float filter → intervals, Maybe left to the policy; stack-exact = then the exact stage (Policy::Exact):");
     println!("| query | f32 | stack | stack-exact | parry3d | stack / f32 | stack / parry3d |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for (label, group) in [
