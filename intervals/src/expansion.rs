@@ -5,6 +5,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use smallvec::SmallVec;
 
+use crate::eft::{self, fast_two_sum, two_sum};
 use crate::Ring;
 
 /// Components stored inline up to this many (most geometric predicates stay below it).
@@ -82,27 +83,10 @@ impl Expansion {
     }
 }
 
-/// `a + b` as `(sum, error)`, exactly (Knuth's Two-Sum).
-#[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let s = a + b;
-    let bv = s - a;
-    let av = s - bv;
-    (s, (a - av) + (b - bv))
-}
-
-/// `a + b` as `(sum, error)`, exactly, when `|a| ≥ |b|` (Dekker's Fast-Two-Sum).
-#[inline]
-fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
-    let s = a + b;
-    (s, b - (s - a))
-}
-
 /// `a · b` as `(product, error)`: exact unless the product is below `2^-969` (then `false`).
 #[inline]
 fn two_product(a: f64, b: f64) -> (f64, f64, bool) {
-    let p = a * b;
-    let e = a.mul_add(b, -p);
+    let (p, e) = eft::two_product(a, b);
     (p, e, p.abs() >= PRODUCT_FLOOR || a == 0.0 || b == 0.0)
 }
 

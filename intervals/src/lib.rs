@@ -52,6 +52,7 @@
 mod arith;
 mod compare;
 mod dyadic;
+pub mod eft;
 mod elementary;
 mod endpoint;
 mod error;

@@ -88,6 +88,7 @@ mod sphere;
 mod sphere_aabb;
 mod sphere_obb;
 mod sphere_triangle;
+mod static_filter;
 mod triangle;
 mod triangle_aabb;
 mod validate;

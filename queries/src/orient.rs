@@ -6,7 +6,8 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Vec3};
 
 use crate::lift::coords;
-use crate::orient_adaptive::shewchuk_orient3d;
+use crate::orient_adaptive::orient3d_in_range;
+use crate::static_filter::{abs, cross, dot, l1, sign, sub, B, T};
 
 /// Which side of the plane through `a`, `b`, `c` is `d` on? The sign of
 /// `((b - a) × (c - a)) · (d - a)`, six times the signed volume of the tetrahedron: `Greater`
@@ -119,58 +120,30 @@ impl Formula for Orient3d {
     /// the bound also holds for subnormal inputs.
     #[inline]
     fn static_filter(&self) -> Option<Ordering> {
-        /// `8u (1 + 2^-10)`, exact.
-        const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
-        /// `2^-1000`: far more than the underflow needs (`2^-1072` would do), but a normal
-        /// number, so `T · (…)` never takes the slow subnormal path of the hardware.
-        const T: f64 = f64::from_bits((1023 - 1000) << 52);
         let [a, b, c, d] = self.0;
-        let sub = |p: [f64; 3]| [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
-        let (u, v, w) = (sub(b), sub(c), sub(d));
-        // The cross product u × v as differences of products, and their magnitudes.
-        let (yz, zy) = (u[1] * v[2], u[2] * v[1]);
-        let (zx, xz) = (u[2] * v[0], u[0] * v[2]);
-        let (xy, yx) = (u[0] * v[1], u[1] * v[0]);
-        let det = (w[0] * (yz - zy) + w[1] * (zx - xz)) + w[2] * (xy - yx);
-        let (w0, w1, w2) = (w[0].abs(), w[1].abs(), w[2].abs());
-        let permanent =
-            (w0 * (yz.abs() + zy.abs()) + w1 * (zx.abs() + xz.abs())) + w2 * (xy.abs() + yx.abs());
-        let bound = B * permanent + T * (((w0 + w1) + w2) + 1.0);
+        let (u, v, w) = (sub(b, a), sub(c, a), sub(d, a));
+        let (n, n_perm) = cross(u, v);
+        let det = dot(w, n);
+        let permanent = dot(abs(w), n_perm);
+        let bound = B * permanent + T * (l1(w) + 1.0);
         // One branch, on whether the bound is cleared (nearly always); the sign itself is
         // data, not a branch (random points would mispredict one).
         if det.abs() > bound {
-            Some(((det > 0.0) as i8 - (det < 0.0) as i8).cmp(&0))
+            Some(sign(det))
         } else {
             None
         }
     }
 
-    /// Exact, when every coordinate is zero or between `2^-250` and `2^250` in magnitude: the
-    /// determinant summed with one compensated pass from error-free products and differences,
-    /// decided against a proven bound of order `ε²` (derivation in the `orient_adaptive`
-    /// module's source); within that bound of zero, Shewchuk's adaptive predicate
-    /// ([`robust::orient3d`]), exact when no operation underflows or overflows (*Adaptive
-    /// Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates*, 1997).
-    ///
-    /// In this range nothing underflows or overflows: a nonzero difference of two coordinates,
-    /// and the rounding error of one, is a multiple of `2^-302` (the ulp of `2^-250`); every
-    /// product of three such quantities, and every product's error, is then zero or a
-    /// multiple of `2^-906`, a normal number, and every magnitude stays below `2^760`. Outside
-    /// the range the stack falls back to the generic stages. `robust` orients the other way
-    /// round, so its sign is reversed here.
+    /// Exact, when every coordinate is zero or between `2^-250` and `2^250` in magnitude
+    /// (where nothing underflows or overflows): the determinant summed in one compensated pass
+    /// from error-free products and differences and decided against a proven bound of order
+    /// `ε²`; within that bound of zero, Shewchuk's adaptive predicate ([`robust::orient3d`]).
+    /// The derivation and the range argument are in the `orient_adaptive` module's source.
+    /// Outside the range the stack falls back to the generic stages.
     #[inline]
     fn adaptive(&self) -> Option<Ordering> {
-        /// `2^-250` and `2^250`.
-        const LOW: f64 = f64::from_bits((1023 - 250) << 52);
-        const HIGH: f64 = f64::from_bits((1023 + 250) << 52);
-        // Branch-free over the twelve coordinates.
-        let in_range = self.0.iter().flatten().fold(true, |ok, x| {
-            ok & ((*x == 0.0) | (LOW..=HIGH).contains(&x.abs()))
-        });
-        if !in_range {
-            return None;
-        }
         let [a, b, c, d] = self.0;
-        Some(shewchuk_orient3d(a, b, c, d).reverse())
+        orient3d_in_range(a, b, c, d)
     }
 }

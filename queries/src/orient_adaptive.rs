@@ -39,47 +39,42 @@
 //! factor, whose tail is zero too (a difference rounds to zero only when it is zero), so
 //! `D* = 0`.
 //!
-//! All of this assumes no underflow and no overflow, which the caller's range check
-//! (coordinates zero or in `[2^-250, 2^250]`) secures: differences and tails are multiples of
-//! `2^-302`, so every product of three (and every product's error) is zero or a multiple of
-//! `2^-906`, a normal number, and every magnitude stays below `2^760`.
+//! All of this assumes no underflow and no overflow, and so does Shewchuk's proof for
+//! `robust::orient3d` (*Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
+//! Predicates*, 1997). The range check (coordinates zero or in `[2^-250, 2^250]`) secures both:
+//! a nonzero difference of two coordinates, and its rounding error, is a multiple of `2^-302`
+//! (the ulp of `2^-250`), so every product of three (and every product's error) is zero or a
+//! multiple of `2^-906`, a normal number, and every magnitude stays below `2^760`. Outside the
+//! range `robust` can be wrong (it calls points near `1e-158` coplanar that are not).
 
 use core::cmp::Ordering;
 
+use surety_intervals::eft::{two_diff, two_product, two_sum};
+
+use crate::static_filter::sign;
+
 /// `2^-96 = 1024 ε²`: the stage decides when `|F|` exceeds this many permanents.
 const CLEAR: f64 = 1.0 / 79_228_162_514_264_337_593_543_950_336.0;
+/// `2^-250` and `2^250`: the range the derivation holds in.
+const LOW: f64 = f64::from_bits((1023 - 250) << 52);
+const HIGH: f64 = f64::from_bits((1023 + 250) << 52);
 
-/// `a - b = x + t` exactly (Knuth's Two-Sum on `-b`).
-#[inline(always)]
-fn two_diff(a: f64, b: f64) -> (f64, f64) {
-    let x = a - b;
-    let bv = a - x;
-    let av = x + bv;
-    (x, (a - av) + (bv - b))
-}
-
-/// `a + b = s + e` exactly (Knuth's Two-Sum).
-#[inline(always)]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let s = a + b;
-    let bv = s - a;
-    let av = s - bv;
-    (s, (a - av) + (b - bv))
-}
-
-/// `a · b = p + e` exactly, in the range the caller guarantees (no underflow).
-#[inline(always)]
-fn two_product(a: f64, b: f64) -> (f64, f64) {
-    let p = a * b;
-    (p, a.mul_add(b, -p))
-}
-
-/// The sign of `det[a - d; b - d; c - d]`, Shewchuk's orientation (the opposite of surety's
-/// [`orient3d`](crate::orient3d)), exactly, for coordinates zero or in `[2^-250, 2^250]`
-/// (the caller checks). See the module's derivation.
+/// The exact sign of `((b - a) × (c - a)) · (d - a)` (surety's [`orient3d`](crate::orient3d)
+/// convention), or `None` unless every coordinate is zero or in `[2^-250, 2^250]` in
+/// magnitude. See the module's derivation.
 #[inline]
-pub(crate) fn shewchuk_orient3d(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
-    staged(a, b, c, d).0
+pub(crate) fn orient3d_in_range(
+    a: [f64; 3],
+    b: [f64; 3],
+    c: [f64; 3],
+    d: [f64; 3],
+) -> Option<Ordering> {
+    // Branch-free over the twelve coordinates.
+    let in_range = [a, b, c, d].iter().flatten().fold(true, |ok, x| {
+        ok & ((*x == 0.0) | (LOW..=HIGH).contains(&x.abs()))
+    });
+    // Shewchuk's determinant det[a - d; b - d; c - d] is minus ours.
+    in_range.then(|| staged(a, b, c, d).0.reverse())
 }
 
 /// Which step decided (for the tests: each must be reached and agree).
@@ -93,7 +88,8 @@ enum Decided {
     Robust,
 }
 
-/// [`shewchuk_orient3d`], and which step decided.
+/// The sign of Shewchuk's `det[a - d; b - d; c - d]`, for coordinates in range, and which
+/// step decided it.
 #[inline(always)]
 fn staged(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> (Ordering, Decided) {
     let [(adx, adxt), (ady, adyt), (adz, adzt)] = [0, 1, 2].map(|i| two_diff(a[i], d[i]));
@@ -126,8 +122,7 @@ fn staged(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> (Ordering, Deci
     }
     let det = (s + err) + first_order;
     if det.abs() > CLEAR * permanent {
-        let sign = ((det > 0.0) as i8 - (det < 0.0) as i8).cmp(&0);
-        return (sign, Decided::Compensated);
+        return (sign(det), Decided::Compensated);
     }
     if permanent == 0.0 {
         return (Ordering::Equal, Decided::ZeroPermanent);
@@ -142,24 +137,7 @@ fn staged(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> (Ordering, Deci
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A deterministic stream of doubles in [0, 1) with all 53 bits random.
-    struct Rng(u64);
-    impl Rng {
-        fn unit(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / 9_007_199_254_740_992.0
-        }
-        fn point(&mut self, scale: f64) -> [f64; 3] {
-            [
-                self.unit() * scale,
-                self.unit() * scale,
-                self.unit() * scale,
-            ]
-        }
-    }
+    use quickcheck::{Arbitrary, Gen};
 
     fn robust_sign(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
         let p = |[x, y, z]: [f64; 3]| robust::Coord3D { x, y, z };
@@ -170,19 +148,16 @@ mod tests {
 
     /// Random, nearly coplanar, exactly coplanar with inexact differences, on a small grid,
     /// and on a plane `z = const`: every step is reached and agrees with robust's exact answer
-    /// (the rational oracle checks the whole stack in `tests/orient.rs`).
+    /// (the rational oracle checks the stage in `tests/orient.rs`).
     #[test]
     fn every_step_is_reached_and_agrees_with_robust() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut g = Gen::from_size_and_seed(100, 0x9e37_79b9_7f4a_7c15);
+        // Uniform in [0, 1) with all 53 bits random.
+        let mut unit = || (u64::arbitrary(&mut g) >> 11) as f64 / 9_007_199_254_740_992.0;
         let mut seen = Vec::new();
         for i in 0..5000 {
-            let (a, b, c, e) = (
-                rng.point(1.0),
-                rng.point(1.0),
-                rng.point(1.0),
-                rng.point(1.0),
-            );
-            let (s, t) = (rng.unit(), rng.unit());
+            let [a, b, c, e] = [(); 4].map(|_| [unit(), unit(), unit()]);
+            let (s, t) = (unit(), unit());
             let grid = |p: [f64; 3]| p.map(|x| (x * 16.0).floor());
             let [a, b, c, d] = match i % 5 {
                 0 => [a, b, c, e],
@@ -219,5 +194,16 @@ mod tests {
         ] {
             assert!(seen.contains(&step), "{step:?} never decided");
         }
+    }
+
+    #[test]
+    fn coordinates_out_of_range_are_not_this_stages() {
+        let (o, x, y) = ([0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+        assert_eq!(
+            orient3d_in_range(o, x, y, [0.0, 0.0, 1.0]),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(orient3d_in_range(o, x, y, [0.0, 0.0, 1e-76]), None);
+        assert_eq!(orient3d_in_range(o, x, y, [0.0, 0.0, 1e76]), None);
     }
 }

@@ -7,6 +7,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, V
 
 use crate::lift::{coords, load3};
 use crate::moller_trumbore::line_triangle;
+use crate::static_filter::{abs, cross, dot, l1, sub, B, T};
 use crate::{Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -233,33 +234,11 @@ impl Formula for SegmentTriangle {
     /// non-negative side, certainly a miss if any clears it on the negative side.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
-        /// `8u (1 + 2^-10)`, exact.
-        const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
         /// `16u`.
         const B2: f64 = 1.0 / 562_949_953_421_312.0;
-        /// `2^-1000`.
-        const T: f64 = f64::from_bits((1023 - 1000) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
         let (p, q) = (load3(&self.p), load3(&self.q));
-        let sub = |x: [f64; 3], y: [f64; 3]| [x[0] - y[0], x[1] - y[1], x[2] - y[2]];
         let (e1, e2, d, s) = (sub(b, a), sub(c, a), sub(q, p), sub(p, a));
-        // A cross product, with the sums of its products' magnitudes per component.
-        let cross = |x: [f64; 3], y: [f64; 3]| {
-            let (p0, n0) = (x[1] * y[2], x[2] * y[1]);
-            let (p1, n1) = (x[2] * y[0], x[0] * y[2]);
-            let (p2, n2) = (x[0] * y[1], x[1] * y[0]);
-            (
-                [p0 - n0, p1 - n1, p2 - n2],
-                [
-                    p0.abs() + n0.abs(),
-                    p1.abs() + n1.abs(),
-                    p2.abs() + n2.abs(),
-                ],
-            )
-        };
-        let dot = |x: [f64; 3], y: [f64; 3]| (x[0] * y[0] + x[1] * y[1]) + x[2] * y[2];
-        let abs = |x: [f64; 3]| x.map(f64::abs);
-        let l1 = |x: [f64; 3]| (x[0].abs() + x[1].abs()) + x[2].abs();
         let (pvec, pmag) = cross(d, e2);
         let (qvec, qmag) = cross(s, e1);
         let (det, p_det) = (dot(e1, pvec), dot(abs(e1), pmag));

@@ -4,6 +4,7 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::lift::{coords, load3};
+use crate::static_filter::{cross, dot, sub, B, T};
 use crate::{Aabb, Triangle};
 
 /// Do the closed triangle and the solid box share a point? (Touching counts.)
@@ -273,17 +274,13 @@ impl Formula for TriangleAabb {
     ///
     /// `M` itself is computed with at most a handful of roundings, so `γ_8 · M_exact` is below
     /// `8u (1 + 2^-10) · M` for the computed `M`: one constant `B` serves both kinds of axis.
-    /// Underflow adds at most `2^-1075` per product; on an edge axis there are at most four in a
-    /// gap, and on the normal axis the error of `n_k` is multiplied by a coordinate, so all of it
-    /// stays below `2^-1000 · (W + 1)` with `W = Σ (X_k + C_k)`, added to every bound (a normal
-    /// number: no subnormal slow path). Overflow anywhere makes `M` (which bounds every
+    /// Underflow adds at most `2^-1075` per product. On an edge axis there are at most four in a
+    /// gap, below the `T = 2^-1000` added to those bounds; on the normal axis the error of `n_k`
+    /// is multiplied by a coordinate, so it stays below `T · (W + 1)` with `W = Σ (X_k + C_k)`,
+    /// added to that bound (normal numbers both: no subnormal slow path). Overflow anywhere makes `M` (which bounds every
     /// intermediate's magnitude) infinite or NaN, and the axis uncertain.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
-        /// `8u (1 + 2^-10)`, exact.
-        const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
-        /// `2^-1000`.
-        const T: f64 = f64::from_bits((1023 - 1000) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
         let (lo, hi) = (load3(&self.lo), load3(&self.hi));
         let mut size = [0.0; 3];
@@ -312,7 +309,7 @@ impl Formula for TriangleAabb {
         };
         let mut unsure = false;
         for (p, q) in [(a, b), (b, c), (c, a)] {
-            let e = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+            let e = sub(q, p);
             // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
             for (i, l_i, j, l_j) in [
                 (1, e[2], 2, -e[1]),
@@ -339,27 +336,15 @@ impl Formula for TriangleAabb {
                 }
             }
         }
-        let (e1, e2) = (
-            [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
-            [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
-        );
-        let (p0, n0) = (e1[1] * e2[2], e1[2] * e2[1]);
-        let (p1, n1) = (e1[2] * e2[0], e1[0] * e2[2]);
-        let (p2, n2) = (e1[0] * e2[1], e1[1] * e2[0]);
-        let n = [p0 - n0, p1 - n1, p2 - n2];
-        let perm = [
-            p0.abs() + n0.abs(),
-            p1.abs() + n1.abs(),
-            p2.abs() + n2.abs(),
-        ];
-        let project = |v: [f64; 3]| (n[0] * v[0] + n[1] * v[1]) + n[2] * v[2];
+        let (n, perm) = cross(sub(b, a), sub(c, a));
+        let project = |v: [f64; 3]| dot(n, v);
         let (mut b_min, mut b_max) = (0.0, 0.0);
         for k in 0..3 {
             let (x, y) = (n[k] * lo[k], n[k] * hi[k]);
             b_min += x.min(y);
             b_max += x.max(y);
         }
-        let m = (perm[0] * size[0] + perm[1] * size[1]) + perm[2] * size[2];
+        let m = dot(perm, size);
         match judge(
             [project(a), project(b), project(c)],
             b_min,

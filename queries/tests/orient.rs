@@ -194,3 +194,40 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
     }
     checker_many().quickcheck(prop as fn(u64) -> bool);
 }
+
+/// Exactly coplanar points whose differences round (on the plane `x = y`, magnitudes mixed
+/// over twelve orders) and points on a plane `z = const` (a zero permanent): the adaptive
+/// stage's compensated sum cannot clear its bound on the first, so they reach its exact
+/// fallback, and its zero-permanent rule decides the second. Every stage agrees with the
+/// rational oracle, and the adaptive stage decides them all.
+#[test]
+fn exactly_coplanar_points_reach_the_adaptive_stages_exact_steps() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let [a, b, c, d] = [(); 4].map(|_| point(&mut g));
+        let [a, b, c, d] = if seed % 2 == 0 {
+            [
+                Vec3::new(a.x, a.x, a.z),
+                Vec3::new(b.x * 1e6, b.x * 1e6, b.z),
+                Vec3::new(c.x, c.x, c.z * 1e-6),
+                Vec3::new(d.x, d.x, d.z),
+            ]
+        } else {
+            [a, b, c, d].map(|p| Vec3::new(p.x, p.y, 0.75))
+        };
+        let f = Orient3d::new(a, b, c, d);
+        let e = exact(a, b, c, d);
+        e == Ordering::Equal
+            && stages_agree(&f, e)
+            && (!in_adaptive_range(&[a, b, c, d]) || decide_in(&f, Stage::Adaptive) == Some(e))
+    }
+    checker_quarter().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Is every coordinate zero or within `[2^-250, 2^250]` (the adaptive stage's range)?
+fn in_adaptive_range(points: &[Vec3<f64>]) -> bool {
+    points
+        .iter()
+        .flat_map(|p| p.to_array())
+        .all(|x| x == 0.0 || (pow2(-250)..=pow2(250)).contains(&x.abs()))
+}
