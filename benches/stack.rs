@@ -445,13 +445,14 @@ fn report(counted: &[(String, Counts)]) {
         ratio(d, e)
     );
     println!("\nwhich stage decided (Policy::Exact, counters feature):");
-    println!("| inputs | static | filter | interval | exact |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| inputs | static | adaptive | filter | interval | exact |");
+    println!("|---|---:|---:|---:|---:|---:|");
     for (label, n) in counted {
         let pct = |k: u64| format!("{:.2} %", 100.0 * k as f64 / n.total().max(1) as f64);
         println!(
-            "| {label} | {} | {} | {} | {} |",
+            "| {label} | {} | {} | {} | {} | {} |",
             pct(n.static_filter),
+            pct(n.adaptive),
             pct(n.filter),
             pct(n.interval),
             pct(n.exact)

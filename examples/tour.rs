@@ -433,8 +433,8 @@ fn stack_section(checks: &mut Checks) {
     );
     checks.claim(
         !Counts::ENABLED
-            || (by_stage.static_filter + by_stage.exact == n as u64 && by_stage.undecided == 0),
-        "under the exact policy, what the static filter leaves goes straight to an exact stage",
+            || (by_stage.static_filter + by_stage.adaptive == n as u64 && by_stage.undecided == 0),
+        "under the exact policy, what the static filter leaves goes straight to the adaptive stage",
     );
 
     // Near a box edge, found by search: the f32 sums of squares round the wrong way.

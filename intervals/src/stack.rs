@@ -13,8 +13,9 @@
 //! 3. Exact: [`Expansion`] (Shewchuk's floating-point expansions), or [`Dyadic`] big-integer
 //!    arithmetic where a product would underflow an expansion; always decides. Runs only
 //!    under [`Policy::Exact`]. A formula may also have its own adaptive exact evaluation
-//!    ([`Formula::adaptive`]); that one goes right after stage 0, under every policy: its
-//!    answers are exact, and it costs less than stages 1 and 2 together.
+//!    ([`Formula::adaptive`]); that one goes right after the first cheap stage (0, or 1 for a
+//!    formula without a static filter), under every policy: its answers are exact, and it
+//!    costs less than the float filter and the intervals together.
 //!
 //! This is the layering of Shewchuk's adaptive predicates and CGAL's filtered kernels, with
 //! one statement of each formula instead of one per stage.
@@ -121,9 +122,10 @@ pub trait Formula {
 
     /// An adaptive exact evaluation written for this formula (Shewchuk's adaptive predicates,
     /// say): the exact answer, or `None` outside the inputs it is proven for. Under every
-    /// policy the stack tries it right after the static filter, before the generic filter and
-    /// the intervals, since it is cheaper than they are together and always certain; the
-    /// generic exact stage stays the fallback under [`Policy::Exact`]. The default has none.
+    /// policy the stack tries it right after the first cheap stage (the static filter, or the
+    /// generic float filter for a formula without one), before the intervals, since it is
+    /// always certain and cheaper than they are; the generic exact stage stays the fallback
+    /// under [`Policy::Exact`]. The default has none.
     ///
     /// # Example
     /// ```
@@ -213,8 +215,9 @@ pub enum Stage {
 }
 
 impl Stage {
-    /// The five stages, in the order the stack tries them (the exact one only under
-    /// [`Policy::Exact`]).
+    /// The five stages, in the order the stack tries them on a formula with a static filter
+    /// (without one, the float filter comes first, then the adaptive stage; the exact stage
+    /// only under [`Policy::Exact`]).
     pub const ALL: [Stage; 5] = [
         Stage::Static,
         Stage::Adaptive,
@@ -344,23 +347,25 @@ fn escalate<F: Formula, M: Fn() -> F>(make: &M, policy: Policy) -> Option<F::Out
 /// ```
 /// use surety_intervals::stack::Counts;
 ///
-/// let c = Counts { static_filter: 60, filter: 30, interval: 8, exact: 1, undecided: 1 };
+/// let c = Counts { static_filter: 50, adaptive: 10, filter: 30, interval: 8, exact: 1, undecided: 1 };
 /// assert_eq!(c.total(), 100);
 /// assert_eq!(
 ///     c.to_string(),
-///     "static 60 (60.00 %), filter 30 (30.00 %), interval 8 (8.00 %), exact 1 (1.00 %), \
-///      undecided 1 (1.00 %)"
+///     "static 50 (50.00 %), adaptive 10 (10.00 %), filter 30 (30.00 %), interval 8 (8.00 %), \
+///      exact 1 (1.00 %), undecided 1 (1.00 %)"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Decided by the formula's static filter.
     pub static_filter: u64,
+    /// Decided by the formula's adaptive exact evaluation.
+    pub adaptive: u64,
     /// Decided by the float filter.
     pub filter: u64,
     /// Decided by the interval stage.
     pub interval: u64,
-    /// Decided exactly: by the formula's adaptive evaluation or the generic exact stage.
+    /// Decided by the generic exact stage.
     pub exact: u64,
     /// Left undecided (`Maybe`): the policy was not [`Policy::Exact`].
     pub undecided: u64,
@@ -379,7 +384,12 @@ impl Counts {
     /// assert_eq!(Counts::default().total(), 0);
     /// ```
     pub fn total(&self) -> u64 {
-        self.static_filter + self.filter + self.interval + self.exact + self.undecided
+        self.static_filter
+            + self.adaptive
+            + self.filter
+            + self.interval
+            + self.exact
+            + self.undecided
     }
 }
 
@@ -388,9 +398,11 @@ impl core::fmt::Display for Counts {
         let pct = |n: u64| 100.0 * n as f64 / self.total().max(1) as f64;
         write!(
             f,
-            "static {} ({:.2} %), filter {} ({:.2} %), interval {} ({:.2} %), exact {} ({:.2} %), undecided {} ({:.2} %)",
+            "static {} ({:.2} %), adaptive {} ({:.2} %), filter {} ({:.2} %), interval {} ({:.2} %), exact {} ({:.2} %), undecided {} ({:.2} %)",
             self.static_filter,
             pct(self.static_filter),
+            self.adaptive,
+            pct(self.adaptive),
             self.filter,
             pct(self.filter),
             self.interval,
@@ -406,7 +418,7 @@ impl core::fmt::Display for Counts {
 #[cfg(feature = "counters")]
 std::thread_local! {
     static COUNTS: core::cell::Cell<Counts> = const {
-        core::cell::Cell::new(Counts { static_filter: 0, filter: 0, interval: 0, exact: 0, undecided: 0 })
+        core::cell::Cell::new(Counts { static_filter: 0, adaptive: 0, filter: 0, interval: 0, exact: 0, undecided: 0 })
     };
 }
 
@@ -419,7 +431,8 @@ fn count(_stage: Stage) {
             Stage::Static => n.static_filter += 1,
             Stage::Filter => n.filter += 1,
             Stage::Interval => n.interval += 1,
-            Stage::Adaptive | Stage::Exact => n.exact += 1,
+            Stage::Adaptive => n.adaptive += 1,
+            Stage::Exact => n.exact += 1,
         }
         c.set(n);
     });

@@ -409,10 +409,49 @@ fn the_counters_name_the_stage_that_decided() {
     decide(&Sign(&tie), Policy::Conservative);
     let expected = Counts {
         static_filter: 0, // random formulas have no static filter
+        adaptive: 0,      // nor an adaptive stage
         filter: 1,
         interval: 1,
         exact: 1,
         undecided: 1,
     };
     assert_eq!(counts(), expected);
+}
+
+/// A formula's adaptive stage runs under every policy, right after the cheap filter (here,
+/// with no static filter, the generic float filter), and is counted as itself, not as the
+/// generic exact stage.
+#[cfg(feature = "counters")]
+#[test]
+fn the_adaptive_stage_runs_under_every_policy_and_is_counted_as_itself() {
+    use surety_intervals::stack::{counts, reset_counts};
+    /// Is `a + b > 0`? Adaptively: a rounded sum has the sign of the exact one.
+    struct SumPositive(f64, f64);
+    impl Formula for SumPositive {
+        type Output = bool;
+        const HAS_ADAPTIVE: bool = true;
+        fn eval<R: Ring>(&self) -> Option<bool> {
+            (R::from_f64(self.0) + R::from_f64(self.1))
+                .positive()
+                .certain()
+        }
+        fn adaptive(&self) -> Option<bool> {
+            Some(self.0 + self.1 > 0.0)
+        }
+    }
+    reset_counts();
+    // A sum of exactly zero: no filter can be sure, the adaptive stage is.
+    for policy in [Policy::Conservative, Policy::Exact] {
+        assert_eq!(decide(&SumPositive(0.1, -0.1), policy), Some(false));
+    }
+    // Far from a tie: the float filter decides first.
+    assert_eq!(
+        decide(&SumPositive(1e300, -1.0), Policy::Conservative),
+        Some(true)
+    );
+    let c = counts();
+    assert_eq!(
+        (c.adaptive, c.filter, c.interval, c.exact, c.total()),
+        (2, 1, 0, 0, 3)
+    );
 }
