@@ -7,7 +7,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, V
 
 use crate::lift::{coords, load3};
 use crate::moller_trumbore::line_triangle;
-use crate::static_filter::{abs, cross, dot, l1, sub, B, T};
+use crate::static_filter::{cross, dot, sub, T};
 use crate::{Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -203,66 +203,78 @@ impl Formula for SegmentTriangle {
         hit.certain()
     }
 
-    /// Möller–Trumbore's five sign tests in plain `f64`, each against a permanent bound as in
-    /// [`Orient3d`](crate::Orient3d)'s static filter; the parallel and coplanar cases are left
-    /// to the other stages.
+    /// Möller–Trumbore's five sign tests in plain `f64`, each against a semi-static bound
+    /// (CGAL's for `orient3d`: one product of per-axis maxima instead of a permanent per
+    /// test); the parallel and coplanar cases are left to the other stages.
     ///
     /// # Derivation
     /// With `e1 = b - a`, `e2 = c - a`, `d = q - p`, `s = p - a` (each coordinate rounded once),
     /// `det = e1 · (d × e2)`, `u = s · (d × e2)`, `v = d · (s × e1)` and `t = e2 · (s × e1)` are
-    /// triple products of rounded differences, each evaluated as `orient3d`'s determinant: every
-    /// monomial goes through at most eight roundings, so the computed value is within
-    /// `8u (1 + 17u) · P` of the exact one, `P` its computed permanent (the same sum on the
-    /// magnitudes of the products; see `Orient3d`'s derivation). `B = 8u (1 + 2^-10)` covers
-    /// that and the rounding of `B · P`. The hit needs, with `det`'s sign `σ`,
-    /// `σu, σv, σ(det - u - v), σt, σ(det - t) ≥ 0`. The two compound quantities add the
-    /// errors of their parts plus one rounding per subtraction, each at most `u` times a sum of
-    /// permanents: `|fl((det - u) - v) - exact| ≤ 10.01u · (P_det + P_u + P_v)` and
-    /// `|fl(det - t) - exact| ≤ 9.01u · (P_det + P_t)`; `16u` bounds both with margin for
-    /// rounding the bound.
+    /// triple products of rounded differences, each evaluated as `orient3d`'s determinant.
+    /// - Each monomial goes through at most eight roundings (see `Orient3d`'s derivation), so
+    ///   a computed triple product is within `γ_8 · P*` of the exact one, `P*` the exact
+    ///   permanent: the sum of the six monomials' magnitudes over the *exact* differences.
+    /// - Every monomial is a product of one `x`, one `y` and one `z` coordinate, one from
+    ///   each of three vectors among `e1`, `e2`, `d`, `s`. With `m_x` the largest `|x|`
+    ///   coordinate of the four computed vectors (and `m_y`, `m_z` alike), an exact
+    ///   difference is at most its rounded value over `1 - u`, so
+    ///   `P* ≤ 6 m_x m_y m_z / (1 - u)³`, and `M = fl(fl(m_x m_y) m_z) ≥ m_x m_y m_z (1 - u)²`.
+    ///   Each triple product is therefore within `6 γ_8 (1 - u)^-5 · M ≤ 48u (1 + 14u) · M`.
+    /// - The two compound tests add their parts' errors and one rounding per subtraction; a
+    ///   computed triple product is at most `6M (1 + 15u)`, so `fl(det - u)` loses at most
+    ///   `12u M (1 + 16u)` and `fl(fl(det - u) - v)` at most `18u M (1 + 17u)` more:
+    ///   `174u (1 + 17u) · M` in all, and `det - t` at most `108u (1 + 16u) · M`.
+    ///   `B1 = 48u (1 + 2^-10)` and `B2 = 176u (1 + 2^-10)` cover these and the rounding of
+    ///   `B · M + A`.
     ///
-    /// Underflow adds at most `2^-1075` per product, amplified by at most one outer factor: all
-    /// of it, for any one test, is below `3 · 2^-1072 · (W + 1)`, `W` the sum of the magnitudes
-    /// of `e1`, `e2`, `d` and `s`. Every bound adds `A = 2^-1000 · (W + 1)` (normal, so no
-    /// subnormal slow path). Overflow makes a value or its bound infinite or NaN (each bound is
-    /// at least the magnitude of its value, by monotone rounding), and that test uncertain;
-    /// `det`'s test is written to fail on NaN, since an uncertain `det` gives the other tests
-    /// no sign to go by.
+    /// Range: the filter answers only when `m_x + m_y + m_z < 2^300`. Then no product or sum
+    /// here overflows (a triple product is below `6 · 2^900`), so no value is infinite or NaN;
+    /// a coordinate outside the range leaves the query to the generic stages. (`f32` shapes
+    /// are always inside it.) Underflow adds at most `2^-1075` per product, amplified by at
+    /// most one factor below `m = m_x + m_y + m_z`: all of it, for any one test, is below
+    /// `3 · 2^-1072 · (m + 1)`, far below the `A = 2^-1000 · (m + 1)` every bound adds (a
+    /// normal number, so no subnormal slow path), which also covers underflow in `M`.
     ///
     /// The verdict: `det` must clear its bound (otherwise the segment may be parallel, and the
     /// other stages decide); then certainly a hit if all five tests clear theirs on the
     /// non-negative side, certainly a miss if any clears it on the negative side.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
-        /// `16u`.
-        const B2: f64 = 1.0 / 562_949_953_421_312.0;
+        /// `48u (1 + 2^-10)`, exact.
+        const B1: f64 = 48.0 * (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
+        /// `176u (1 + 2^-10)`, exact.
+        const B2: f64 = 176.0 * (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
+        /// `2^300`.
+        const RANGE: f64 = f64::from_bits((1023 + 300) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
         let (p, q) = (load3(&self.p), load3(&self.q));
         let (e1, e2, d, s) = (sub(b, a), sub(c, a), sub(q, p), sub(p, a));
-        let (pvec, pmag) = cross(d, e2);
-        let (qvec, qmag) = cross(s, e1);
-        let (det, p_det) = (dot(e1, pvec), dot(abs(e1), pmag));
-        let (u, p_u) = (dot(s, pvec), dot(abs(s), pmag));
-        let (v, p_v) = (dot(d, qvec), dot(abs(d), qmag));
-        let (t, p_t) = (dot(e2, qvec), dot(abs(e2), qmag));
-        let a = T * ((((l1(e1) + l1(e2)) + l1(d)) + l1(s)) + 1.0);
-        // False for a NaN bound too (an overflow met a zero: ∞ · 0).
-        let det_clear = det.abs() > B * p_det + a;
+        let [mx, my, mz] = max_abs(max_abs(e1, e2), max_abs(d, s));
+        let m = (mx + my) + mz;
+        let big = mx * my * mz;
+        let (pvec, qvec) = (cross(d, e2).0, cross(s, e1).0);
+        let det = dot(e1, pvec);
+        let a = T * (m + 1.0);
+        let b1 = B1 * big + a;
+        let b2 = B2 * big + a;
+        // False out of range, or when a difference overflowed (the inputs are finite).
+        let det_clear = (det.abs() > b1) & (m < RANGE);
         if !det_clear {
             return None; // maybe parallel, or out of range: not this stage's
         }
         let sign = if det > 0.0 { 1.0 } else { -1.0 };
+        let (u, v, t) = (dot(s, pvec), dot(d, qvec), dot(e2, qvec));
         // Each test: (certainly ≥ 0, certainly < 0). Branch-free: outcomes are data.
         let test = |x: f64, bound: f64| {
             let x = sign * x;
             (x > bound, x < -bound)
         };
         let tests = [
-            test(u, B * p_u + a),
-            test(v, B * p_v + a),
-            test((det - u) - v, B2 * ((p_det + p_u) + p_v) + a),
-            test(t, B * p_t + a),
-            test(det - t, B2 * (p_det + p_t) + a),
+            test(u, b1),
+            test(v, b1),
+            test((det - u) - v, b2),
+            test(t, b1),
+            test(det - t, b2),
         ];
         let hit = tests.iter().fold(true, |all, (yes, _)| all & yes);
         let miss = tests.iter().fold(false, |any, (_, no)| any | no);
@@ -272,6 +284,12 @@ impl Formula for SegmentTriangle {
             None
         }
     }
+}
+
+/// Coordinate-wise `max(|x|, |y|)`.
+#[inline(always)]
+fn max_abs(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
+    [0, 1, 2].map(|i| x[i].abs().max(y[i].abs()))
 }
 
 /// `det = 0`: off the plane (apart), or in it (the separating axis test).

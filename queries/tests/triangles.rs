@@ -234,6 +234,47 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
     checker_many().quickcheck(prop as fn(u64) -> bool);
 }
 
+/// Rounding noise over an exact zero. Every coordinate is a full-precision double in [1, 2),
+/// where differences are exact and the float triple products carry rounding errors of up to
+/// several `u·M` (measured: 5–8 `u·M`, `M` the product of the per-axis maxima the static filter
+/// bounds with); the segment passes *exactly* through a corner or the midpoint of an edge
+/// (built on the `2^-52` grid, where the sums are exact), so one of Möller–Trumbore's
+/// quantities is exactly zero and its float value is pure noise. A filter whose bound is short
+/// of that noise reads the noise as a side and is certain of a miss; the exact answer is a hit.
+#[test]
+fn rounding_noise_over_an_exact_zero_never_gives_a_certain_answer() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+        let ulp = pow2(-52);
+        // A multiple of 2^-52 in (-r, r): added to a number in [1, 2), exact while the sum
+        // stays in [1, 2).
+        let grid = |g: &mut Gen, r: f64| {
+            let mut k = || ((unit(g) * 2.0 - 1.0) * r / ulp).trunc() * ulp;
+            Vec3::new(k(), k(), k())
+        };
+        let full = |g: &mut Gen| {
+            let mut k = || 1.25 + unit(g) * 0.5;
+            Vec3::new(k(), k(), k())
+        };
+        let (a, c) = (full(&mut g), full(&mut g));
+        let h = grid(&mut g, 0.12);
+        let b = a + h * 2.0;
+        let through = if seed % 2 == 0 { c } else { a + h };
+        let w = grid(&mut g, 0.12);
+        let (p, q) = (through + w, through - w);
+        // The construction is exact (Sterbenz: these differences are exact, so equality here
+        // is equality of the reals).
+        let exact = (p - through) == w && (through - q) == w && (b - a) == h * 2.0;
+        let (t, seg) = (Triangle::new(a, b, c).unwrap(), Segment::new(p, q).unwrap());
+        exact
+            && certain_stages_agree(&SegmentTriangle::new(&seg, &t), || {
+                segment_meets_triangle(p, q, [a, b, c])
+            })
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
+}
+
 #[test]
 fn products_that_overflow_never_give_a_certain_answer_with_a_nan_bound() {
     let tri = [
