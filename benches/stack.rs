@@ -16,8 +16,9 @@ use surety::intervals::stack::{counts, decide, decide_in, reset_counts, Counts, 
 use surety::intervals::{Dyadic, Expansion};
 use surety::prelude::*;
 use surety::queries::{
-    decide_intersect_segment_triangle, decide_overlap_sphere_aabb, decide_overlap_triangle_aabb,
-    orient3d, Orient3d, SegmentTriangle, SphereAabb, TriangleAabb,
+    decide_intersect_segment_triangle, decide_overlap_sphere_aabb, decide_overlap_sphere_triangle,
+    decide_overlap_triangle_aabb, orient3d, Orient3d, SegmentTriangle, SphereAabb, SphereTriangle,
+    TriangleAabb,
 };
 
 mod common;
@@ -57,6 +58,61 @@ fn time_stages<F: Formula>(group: &mut BenchmarkGroup<'_, WallTime>, formulas: &
     }
 }
 
+/// The rows every input set gets: the plain `f32` query, and the stack under `Policy::Exact`.
+fn plain_and_exact_rows<I>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    inputs: &[I],
+    plain: impl Fn(&I) -> Verdict,
+    stack: &impl Fn(&I, Policy) -> Verdict,
+) {
+    time(group, "f32", inputs, |i| {
+        plain(i).resolve(Policy::Conservative)
+    });
+    time(group, "stack-exact", inputs, |i| {
+        stack(i, Policy::Exact).resolve(Policy::Exact)
+    });
+}
+
+/// One query's rows on random inputs: those of [`plain_and_exact_rows`], the stack under
+/// `Policy::Conservative`, and the static filter alone on formulas built beforehand and built
+/// per query (the difference is the cost of reloading freshly converted coordinates: see
+/// `load3` in surety-queries). Returns the prebuilt formulas.
+fn random_rows<I, F: Formula>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    inputs: &[I],
+    plain: impl Fn(&I) -> Verdict,
+    stack: impl Fn(&I, Policy) -> Verdict,
+    formula: impl Fn(&I) -> F,
+) -> Vec<F> {
+    plain_and_exact_rows(group, inputs, plain, &stack);
+    time(group, "stack", inputs, |i| {
+        stack(i, Policy::Conservative).resolve(Policy::Conservative)
+    });
+    let pre: Vec<F> = inputs.iter().map(&formula).collect();
+    time(group, "static-prebuilt", &pre, |f| {
+        decide_in(f, Stage::Static).is_some()
+    });
+    time(group, "static-built", inputs, |i| {
+        decide_in(&formula(i), Stage::Static).is_some()
+    });
+    pre
+}
+
+/// One query's rows on near-contact inputs: those of [`plain_and_exact_rows`], and each stage
+/// alone. Returns the formulas.
+fn near_rows<I, F: Formula>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    inputs: &[I],
+    plain: impl Fn(&I) -> Verdict,
+    stack: impl Fn(&I, Policy) -> Verdict,
+    formula: impl Fn(&I) -> F,
+) -> Vec<F> {
+    plain_and_exact_rows(group, inputs, plain, &stack);
+    let formulas: Vec<F> = inputs.iter().map(formula).collect();
+    time_stages(group, &formulas);
+    formulas
+}
+
 fn sphere_aabb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     let mut rng = Rng(1);
     let random: Vec<(Sphere<f32>, Aabb<f32>)> = (0..N)
@@ -91,15 +147,13 @@ fn sphere_aabb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         .collect();
 
     let mut group = c.benchmark_group("stack-sphere-aabb");
-    time(&mut group, "f32", &random, |(s, b)| {
-        overlap_sphere_aabb(s, b).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack", &random, |(s, b)| {
-        decide_overlap_sphere_aabb(s, b, Policy::Conservative).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack-exact", &random, |(s, b)| {
-        decide_overlap_sphere_aabb(s, b, Policy::Exact).resolve(Policy::Exact)
-    });
+    let random_f = random_rows(
+        &mut group,
+        &random,
+        |(s, b)| overlap_sphere_aabb(s, b),
+        |(s, b), policy| decide_overlap_sphere_aabb(s, b, policy),
+        |(s, b)| SphereAabb::new(s, b),
+    );
     let lifted: Vec<(Sphere<Interval>, Aabb<Interval>)> = random
         .iter()
         .map(|(s, b)| {
@@ -130,17 +184,15 @@ fn sphere_aabb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     group.finish();
 
     let mut group = c.benchmark_group("stack-sphere-aabb-near");
-    time(&mut group, "f32", &near, |(s, b)| {
-        overlap_sphere_aabb(s, b).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack-exact", &near, |(s, b)| {
-        decide_overlap_sphere_aabb(s, b, Policy::Exact).resolve(Policy::Exact)
-    });
-    let formulas: Vec<SphereAabb> = near.iter().map(|(s, b)| SphereAabb::new(s, b)).collect();
-    time_stages(&mut group, &formulas);
+    let formulas = near_rows(
+        &mut group,
+        &near,
+        |(s, b)| overlap_sphere_aabb(s, b),
+        |(s, b), policy| decide_overlap_sphere_aabb(s, b, policy),
+        |(s, b)| SphereAabb::new(s, b),
+    );
     group.finish();
 
-    let random_f: Vec<SphereAabb> = random.iter().map(|(s, b)| SphereAabb::new(s, b)).collect();
     counted.push(("sphere–AABB, random".into(), stage_counts(&random_f)));
     counted.push(("sphere–AABB, near contact".into(), stage_counts(&formulas)));
 }
@@ -162,16 +214,23 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
             )
         })
         .collect();
-    // Near contact: segments through a point of an edge (rounded), or through a corner.
-    let near: Vec<(Segment<f32>, Triangle<f32>)> = raw
+    // Near contact: a point of an edge (rounded), or a corner, of each triangle.
+    let contact: Vec<glam::Vec3> = raw
         .iter()
         .enumerate()
-        .map(|(i, (t, a, _))| {
-            let on = if i % 2 == 0 {
+        .map(|(i, (t, _, _))| {
+            if i % 2 == 0 {
                 t[0] + (t[1] - t[0]) * (rng.unit() as f32)
             } else {
                 t[2]
-            };
+            }
+        })
+        .collect();
+    // Segments through it.
+    let near: Vec<(Segment<f32>, Triangle<f32>)> = raw
+        .iter()
+        .zip(&contact)
+        .map(|((t, a, _), &on)| {
             (
                 Segment::new(*a, on + (on - *a)).unwrap(),
                 Triangle::new(t[0], t[1], t[2]).unwrap(),
@@ -180,15 +239,13 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         .collect();
 
     let mut group = c.benchmark_group("stack-segment-triangle");
-    time(&mut group, "f32", &segs, |(s, t)| {
-        intersect_segment_triangle(s, t).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack", &segs, |(s, t)| {
-        decide_intersect_segment_triangle(s, t, Policy::Conservative).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack-exact", &segs, |(s, t)| {
-        decide_intersect_segment_triangle(s, t, Policy::Exact).resolve(Policy::Exact)
-    });
+    let seg_f = random_rows(
+        &mut group,
+        &segs,
+        |(s, t)| intersect_segment_triangle(s, t),
+        |(s, t), policy| decide_intersect_segment_triangle(s, t, policy),
+        |(s, t)| SegmentTriangle::new(s, t),
+    );
     let parry: Vec<(PTriangle, PRay)> = raw
         .iter()
         .map(|(t, a, b)| {
@@ -201,32 +258,16 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     time(&mut group, "parry3d", &parry, |(t, r)| {
         t.cast_local_ray(r, 1.0, true).is_some()
     });
-    // The static filter alone, on formulas built beforehand and built per query (the cost of
-    // reloading freshly converted coordinates: see `load3` in surety-queries).
-    let pre: Vec<SegmentTriangle> = segs
-        .iter()
-        .map(|(s, t)| SegmentTriangle::new(s, t))
-        .collect();
-    time(&mut group, "static-prebuilt", &pre, |f| {
-        decide_in(f, Stage::Static).is_some()
-    });
-    time(&mut group, "static-built", &segs, |(s, t)| {
-        decide_in(&SegmentTriangle::new(s, t), Stage::Static).is_some()
-    });
     group.finish();
 
     let mut group = c.benchmark_group("stack-segment-triangle-near");
-    time(&mut group, "f32", &near, |(s, t)| {
-        intersect_segment_triangle(s, t).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack-exact", &near, |(s, t)| {
-        decide_intersect_segment_triangle(s, t, Policy::Exact).resolve(Policy::Exact)
-    });
-    let near_f: Vec<SegmentTriangle> = near
-        .iter()
-        .map(|(s, t)| SegmentTriangle::new(s, t))
-        .collect();
-    time_stages(&mut group, &near_f);
+    let near_f = near_rows(
+        &mut group,
+        &near,
+        |(s, t)| intersect_segment_triangle(s, t),
+        |(s, t), policy| decide_intersect_segment_triangle(s, t, policy),
+        |(s, t)| SegmentTriangle::new(s, t),
+    );
     group.finish();
 
     let boxes: Vec<(Triangle<f32>, Aabb<f32>)> = raw
@@ -239,15 +280,13 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         })
         .collect();
     let mut group = c.benchmark_group("stack-triangle-aabb");
-    time(&mut group, "f32", &boxes, |(t, b)| {
-        overlap_triangle_aabb(t, b).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack", &boxes, |(t, b)| {
-        decide_overlap_triangle_aabb(t, b, Policy::Conservative).resolve(Policy::Conservative)
-    });
-    time(&mut group, "stack-exact", &boxes, |(t, b)| {
-        decide_overlap_triangle_aabb(t, b, Policy::Exact).resolve(Policy::Exact)
-    });
+    let box_f = random_rows(
+        &mut group,
+        &boxes,
+        |(t, b)| overlap_triangle_aabb(t, b),
+        |(t, b), policy| decide_overlap_triangle_aabb(t, b, policy),
+        |(t, b)| TriangleAabb::new(t, b),
+    );
     let parry: Vec<(Pose, PTriangle, Pose, Cuboid)> = raw
         .iter()
         .map(|(t, a, b)| {
@@ -263,20 +302,77 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     time(&mut group, "parry3d", &parry, |(p1, t, p2, cuboid)| {
         parry3d::query::intersection_test(p1, t, p2, cuboid).map_or(true, |i| i.intersecting)
     });
-    let pre: Vec<TriangleAabb> = boxes.iter().map(|(t, b)| TriangleAabb::new(t, b)).collect();
-    time(&mut group, "static-prebuilt", &pre, |f| {
-        decide_in(f, Stage::Static).is_some()
-    });
-    time(&mut group, "static-built", &boxes, |(t, b)| {
-        decide_in(&TriangleAabb::new(t, b), Stage::Static).is_some()
-    });
     group.finish();
 
-    let seg_f: Vec<SegmentTriangle> = segs
+    // Sphere–triangle: the inputs of `benches/queries.rs` (a sphere at the first segment end).
+    let balls: Vec<(Sphere<f32>, Triangle<f32>)> = raw
         .iter()
-        .map(|(s, t)| SegmentTriangle::new(s, t))
+        .map(|(t, a, b)| {
+            (
+                Sphere::new(*a, b.x.abs() * 0.5).unwrap(),
+                Triangle::new(t[0], t[1], t[2]).unwrap(),
+            )
+        })
         .collect();
-    let box_f: Vec<TriangleAabb> = boxes.iter().map(|(t, b)| TriangleAabb::new(t, b)).collect();
+    // Near contact: spheres reaching the same points (from off the plane, mostly), the radius
+    // moved by -3..=3 ulps.
+    let near_balls: Vec<(Sphere<f32>, Triangle<f32>)> = raw
+        .iter()
+        .zip(&contact)
+        .enumerate()
+        .map(|(i, ((t, a, _), &on))| {
+            let mut r = (*a - on).length();
+            for _ in 0..(i % 7) {
+                r = if i % 3 == 0 {
+                    r.next_up()
+                } else {
+                    r.next_down()
+                };
+            }
+            (
+                Sphere::new(*a, r).unwrap(),
+                Triangle::new(t[0], t[1], t[2]).unwrap(),
+            )
+        })
+        .collect();
+    let mut group = c.benchmark_group("stack-sphere-triangle");
+    let ball_f = random_rows(
+        &mut group,
+        &balls,
+        |(s, t)| overlap_sphere_triangle(s, t),
+        |(s, t), policy| decide_overlap_sphere_triangle(s, t, policy),
+        |(s, t)| SphereTriangle::new(s, t),
+    );
+    let parry: Vec<(Pose, Ball, Pose, PTriangle)> = raw
+        .iter()
+        .map(|(t, a, b)| {
+            (
+                Pose::from_translation(p(*a)),
+                Ball::new(b.x.abs() * 0.5),
+                Pose::IDENTITY,
+                PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
+            )
+        })
+        .collect();
+    time(&mut group, "parry3d", &parry, |(p1, ball, p2, t)| {
+        parry3d::query::intersection_test(p1, ball, p2, t).map_or(true, |i| i.intersecting)
+    });
+    group.finish();
+    let mut group = c.benchmark_group("stack-sphere-triangle-near");
+    let near_ball_f = near_rows(
+        &mut group,
+        &near_balls,
+        |(s, t)| overlap_sphere_triangle(s, t),
+        |(s, t), policy| decide_overlap_sphere_triangle(s, t, policy),
+        |(s, t)| SphereTriangle::new(s, t),
+    );
+    group.finish();
+    counted.push(("sphere–triangle, random".into(), stage_counts(&ball_f)));
+    counted.push((
+        "sphere–triangle, near contact".into(),
+        stage_counts(&near_ball_f),
+    ));
+
     counted.push(("segment–triangle, random".into(), stage_counts(&seg_f)));
     counted.push((
         "segment–triangle, near contact".into(),
@@ -365,6 +461,7 @@ fn report(counted: &[(String, Counts)]) {
         ("sphere–AABB", "stack-sphere-aabb"),
         ("segment–triangle", "stack-segment-triangle"),
         ("triangle–AABB", "stack-triangle-aabb"),
+        ("sphere–triangle", "stack-sphere-triangle"),
     ] {
         let [f, s, e, p] = ["f32", "stack", "stack-exact", "parry3d"].map(|f| ns(group, f));
         println!(
@@ -381,8 +478,10 @@ fn report(counted: &[(String, Counts)]) {
     println!("| query | prebuilt | built per query |");
     println!("|---|---:|---:|");
     for (label, group) in [
+        ("sphere–AABB", "stack-sphere-aabb"),
         ("segment–triangle", "stack-segment-triangle"),
         ("triangle–AABB", "stack-triangle-aabb"),
+        ("sphere–triangle", "stack-sphere-triangle"),
     ] {
         let [pre, built] = ["static-prebuilt", "static-built"].map(|f| ns(group, f));
         println!("| {label} | {} | {} |", show(pre), show(built));
@@ -414,6 +513,10 @@ fn report(counted: &[(String, Counts)]) {
         (
             "segment through an edge or corner",
             "stack-segment-triangle-near",
+        ),
+        (
+            "sphere within 3 ulps of a triangle's corner or edge",
+            "stack-sphere-triangle-near",
         ),
         ("orient3d, nearly coplanar", "stack-orient3d-coplanar"),
     ] {

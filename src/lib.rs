@@ -110,8 +110,8 @@ pub mod prelude {
     };
     pub use surety_queries::{
         decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
-        decide_overlap_sphere_sphere, decide_overlap_triangle_aabb, decide_point_in_triangle,
-        orient3d,
+        decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
+        decide_point_in_triangle, orient3d,
     };
     pub use surety_queries::{
         move_particle, slide_sphere, sweep_sphere_triangle, SlideOptions, TriangleMesh,

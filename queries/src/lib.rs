@@ -122,7 +122,10 @@ pub use sphere_aabb::{
     decide_overlap_sphere_aabb, may_overlap_sphere_aabb, overlap_sphere_aabb, SphereAabb,
 };
 pub use sphere_obb::{may_overlap_sphere_obb, overlap_sphere_obb};
-pub use sphere_triangle::{may_overlap_sphere_triangle, overlap_sphere_triangle};
+pub use sphere_triangle::{
+    decide_overlap_sphere_triangle, may_overlap_sphere_triangle, overlap_sphere_triangle,
+    SphereTriangle,
+};
 pub use triangle::Triangle;
 pub use triangle_aabb::{
     decide_overlap_triangle_aabb, may_overlap_triangle_aabb, overlap_triangle_aabb, TriangleAabb,

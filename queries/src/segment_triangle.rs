@@ -7,7 +7,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, V
 
 use crate::lift::{coords, load3};
 use crate::moller_trumbore::line_triangle;
-use crate::static_filter::{cross, dot, sub, T};
+use crate::static_filter::{cross, dot, max, sub, T};
 use crate::{Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -286,10 +286,10 @@ impl Formula for SegmentTriangle {
     }
 }
 
-/// Coordinate-wise `max(|x|, |y|)`.
+/// Coordinate-wise `max(|x|, |y|)` (no NaN: the inputs are finite).
 #[inline(always)]
 fn max_abs(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
-    [0, 1, 2].map(|i| x[i].abs().max(y[i].abs()))
+    [0, 1, 2].map(|i| max(x[i].abs(), y[i].abs()))
 }
 
 /// `det = 0`: off the plane (apart), or in it (the separating axis test).

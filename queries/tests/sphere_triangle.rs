@@ -5,11 +5,14 @@
 mod support;
 
 use num_traits::Zero;
-use quickcheck::Gen;
+use quickcheck::{Arbitrary, Gen};
 use support::*;
 use surety_intervals::arbitrary::checker;
-use surety_intervals::{Interval, Vec3, Verdict};
-use surety_queries::{overlap_sphere_triangle, Sphere, Triangle};
+use surety_intervals::stack::{decide_in, Stage};
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
+use surety_queries::{
+    decide_overlap_sphere_triangle, overlap_sphere_triangle, Sphere, SphereTriangle, Triangle,
+};
 
 fn segment_d2(p: &Q3, a: &Q3, b: &Q3) -> Q {
     let (e, w) = (sub(b, a), sub(p, a));
@@ -127,4 +130,185 @@ fn clear_random_spheres_get_certain_exact_answers() {
     checker().quickcheck((|s| clear_case(s).is_none_or(|ok| ok)) as fn(u64) -> bool);
     let clear = (0..1000).filter(|&s| clear_case(s).is_some()).count();
     assert!(clear > 500, "only {clear} of 1000 random cases were clear");
+}
+
+/// Every stage of the stack agrees with the exact distance where it is certain, and
+/// `Policy::Exact` always gives the exact answer: on `f64` shapes and on the same shapes
+/// rounded to `f32`.
+fn stack_agrees(center: Vec3<f64>, r: f64, tri: [Vec3<f64>; 3]) -> bool {
+    if !finite(&[center, tri[0], tri[1], tri[2]]) || !r.is_finite() {
+        return true;
+    }
+    let s = Sphere::<f64>::new(center, r).unwrap();
+    let t = Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap();
+    let exact = exact_d2(center, tri) <= q(r) * q(r);
+    let w = |v: Vec3<f32>| v.map(f64::from);
+    let (c32, r32, t32) = (to_f32(center), r as f32, tri.map(to_f32));
+    let f32_ok = match (
+        Sphere::<f32>::new(c32, r32),
+        Triangle::<f32>::new(t32[0], t32[1], t32[2]),
+    ) {
+        (Ok(s32), Ok(tri32)) => {
+            let exact32 = exact_d2(w(c32), t32.map(w)) <= q(f64::from(r32)) * q(f64::from(r32));
+            stages_agree(&SphereTriangle::new(&s32, &tri32), exact32)
+        }
+        _ => true, // out of f32 range
+    };
+    stages_agree(&SphereTriangle::new(&s, &t), exact)
+        && decide_overlap_sphere_triangle(&s, &t, Policy::Exact) == Verdict::from(exact)
+        && f32_ok
+}
+
+#[test]
+fn every_stack_stage_agrees_with_the_exact_distance_degenerate_triangles_included() {
+    fn random(seed: u64) -> bool {
+        let (center, r, tri) = case(seed);
+        stack_agrees(center, r, tri)
+    }
+    checker_quarter().quickcheck(random as fn(u64) -> bool);
+}
+
+/// Near contact: the sphere reaches a point of a corner, an edge or the face (computed in
+/// floats) with a radius rounded from the distance, so the exact answer is decided below the
+/// rounding of every float formula. Triangles are sometimes collinear (a segment) or a point.
+#[test]
+fn near_tangent_spheres_get_the_exact_answer_from_the_stack() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let mut p = || moderate_point(&mut g);
+        let (a, b, c0, away) = (p(), p(), p(), p());
+        let c = match seed % 7 {
+            0 => a + (b - a) * 0.25, // collinear
+            1 => a,                  // two corners in one point
+            _ => c0,
+        };
+        let n = (b - a).cross(c - a);
+        let target = match seed % 4 {
+            0 => a,
+            1 => b + (c - b) * 0.375,
+            2 => a + (b - a) * 0.25 + (c - a) * 0.25,
+            _ => c,
+        };
+        // Straight up from the face, or off in any direction.
+        let center = if seed % 4 == 2 && seed % 3 == 0 {
+            target + n * (1.0 / n.length().max(1e-300))
+        } else {
+            target + away
+        };
+        let r = (center - target).length();
+        stack_agrees(center, r, [a, b, c])
+            && stack_agrees(center, r.next_down().max(0.0), [a, b, c])
+            && stack_agrees(center, r.next_up(), [a, b, c])
+    }
+    checker_quarter().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Extreme coordinates (products that overflow next to zeros, differences that overflow,
+/// products that underflow), the sphere sometimes centred on a corner or an edge midpoint: no
+/// stage may be certain and wrong.
+#[test]
+fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let [a, b, c, p, r] = [(); 5].map(|_| extreme_point(&mut g));
+        let center = match seed % 4 {
+            0 => a,
+            1 => (a + b) * 0.5,
+            _ => p,
+        };
+        let r = r.x.abs();
+        if !finite(&[a, b, c, center]) {
+            return true;
+        }
+        let (s, t) = (
+            Sphere::new(center, r).unwrap(),
+            Triangle::new(a, b, c).unwrap(),
+        );
+        certain_stages_agree(&SphereTriangle::new(&s, &t), || {
+            exact_d2(center, [a, b, c]) <= q(r) * q(r)
+        })
+    }
+    checker().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Hand-made ties, decided exactly: tangent to the face, an edge and a corner, and one ulp
+/// either side; a degenerate triangle (a segment) touched at its middle; a point triangle.
+#[test]
+fn tangent_spheres_and_degenerate_triangles_are_decided_exactly() {
+    let v = |a: [f64; 3]| Vec3::new(a[0], a[1], a[2]);
+    let tri = |a, b, c| Triangle::<f64>::new(v(a), v(b), v(c)).unwrap();
+    let t = tri([0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]);
+    let at = |c: [f64; 3], r: f64, t: &Triangle<f64>| {
+        let s = Sphere::new(v(c), r).unwrap();
+        (
+            decide_in(&SphereTriangle::new(&s, t), Stage::Exact),
+            decide_overlap_sphere_triangle(&s, t, Policy::Exact),
+        )
+    };
+    let yes = (Some(true), Verdict::True);
+    let no = (Some(false), Verdict::False);
+    // The face, from above.
+    assert_eq!(at([1.0, 1.0, 0.75], 0.75, &t), yes);
+    assert_eq!(at([1.0, 1.0, 0.75], 0.75f64.next_down(), &t), no);
+    // The corner (0, 0, 0), from (-3, -4, 0): distance 5.
+    assert_eq!(at([-3.0, -4.0, 0.0], 5.0, &t), yes);
+    assert_eq!(at([-3.0, -4.0, 0.0], 5.0f64.next_down(), &t), no);
+    // The hypotenuse x + y = 4 at (2, 2, 0), from (5, 5, 0) plus 4 up: 3√2 out, 4 up, so
+    // the squared distance is 18 + 16 = 34, which is no double's square: r = √34 rounded
+    // either way decides it.
+    let r = 34f64.sqrt();
+    let exact = |r: f64| q(r) * q(r) >= q(34.0);
+    assert_eq!(at([5.0, 5.0, 4.0], r, &t).0, Some(exact(r)));
+    assert_eq!(
+        at([5.0, 5.0, 4.0], r.next_up(), &t).0,
+        Some(exact(r.next_up()))
+    );
+    assert_eq!(
+        at([5.0, 5.0, 4.0], r.next_down(), &t).0,
+        Some(exact(r.next_down()))
+    );
+    // A segment from (0, 0, 0) to (4, 0, 0) (c in the middle), touched at (2, 0, 0) from above.
+    let seg = tri([0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [2.0, 0.0, 0.0]);
+    assert_eq!(at([2.0, 0.0, 3.0], 3.0, &seg), yes);
+    assert_eq!(at([2.0, 0.0, 3.0], 3.0f64.next_down(), &seg), no);
+    // Beyond its end: the nearest point is (4, 0, 0), distance 5 from (7, 4, 0).
+    assert_eq!(at([7.0, 4.0, 0.0], 5.0, &seg), yes);
+    assert_eq!(at([7.0, 4.0, 0.0], 5.0f64.next_down(), &seg), no);
+    // A point triangle, and a sphere of radius zero on it and just beside it.
+    let point = tri([1.0, 2.0, 3.0], [1.0, 2.0, 3.0], [1.0, 2.0, 3.0]);
+    assert_eq!(at([1.0, 2.0, 3.0], 0.0, &point), yes);
+    assert_eq!(at([1.0, 2.0, 3.0f64.next_up()], 0.0, &point), no);
+    // A zero-radius sphere exactly on the face, and exactly beside an edge.
+    assert_eq!(at([1.0, 1.0, 0.0], 0.0, &t), yes);
+    assert_eq!(at([2.0, 2.0f64.next_up(), 0.0], 0.0, &t), no);
+}
+
+/// Near tangent to the face, with full-precision coordinates: the squared plane distance and
+/// `r²|n|²` are equal up to rounding, and their float difference carries noise of up to
+/// tens of `u·L⁶` (`L` the largest difference coordinate), which the static filter's plane
+/// bound must cover. (Moderate coordinates with few bits, as in the tests above, evaluate
+/// nearly exactly and would not notice a bound far too small.)
+#[test]
+fn spheres_resting_on_a_tilted_face_are_never_certainly_wrong() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+        let mut p =
+            || Vec3::new(unit(&mut g), unit(&mut g), unit(&mut g)) * 2.0 - Vec3::new(1.0, 1.0, 1.0);
+        let (a, b, c, k) = (p(), p(), p(), p());
+        let n = (b - a).cross(c - a);
+        let (s, t) = (k.x.abs() * 0.5, k.y.abs() * 0.5);
+        let foot = a + (b - a) * s + (c - a) * t;
+        let rho = k.z.abs() + 0.25;
+        let center = foot + n * (rho / n.length());
+        let r = (center - foot).length();
+        let (s, t) = (
+            Sphere::new(center, r).unwrap(),
+            Triangle::new(a, b, c).unwrap(),
+        );
+        certain_stages_agree(&SphereTriangle::new(&s, &t), || {
+            exact_d2(center, [a, b, c]) <= q(r) * q(r)
+        })
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
 }
