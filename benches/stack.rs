@@ -16,9 +16,9 @@ use surety::intervals::stack::{counts, decide, decide_in, reset_counts, Counts, 
 use surety::intervals::{Dyadic, Expansion};
 use surety::prelude::*;
 use surety::queries::{
-    decide_intersect_segment_triangle, decide_overlap_sphere_aabb, decide_overlap_sphere_triangle,
-    decide_overlap_triangle_aabb, orient3d, Orient3d, SegmentTriangle, SphereAabb, SphereTriangle,
-    TriangleAabb,
+    decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
+    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, orient3d, Orient3d,
+    SegmentTriangle, SphereAabb, SphereTriangle, TriangleAabb,
 };
 
 mod common;
@@ -260,6 +260,31 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     });
     group.finish();
 
+    // Rays: from the segment's first end along it, on to infinity.
+    let rays: Vec<(Ray<f32>, Triangle<f32>)> = raw
+        .iter()
+        .map(|(t, a, b)| {
+            (
+                Ray::new(*a, *b - *a).unwrap(),
+                Triangle::new(t[0], t[1], t[2]).unwrap(),
+            )
+        })
+        .collect();
+    let mut group = c.benchmark_group("stack-ray-triangle");
+    let ray_f = random_rows(
+        &mut group,
+        &rays,
+        |(r, t)| cast_ray_triangle(r, t).hit,
+        |(r, t), policy| decide_hit_ray_triangle(r, t, policy),
+        |(r, t)| SegmentTriangle::ray(r, t),
+    );
+    // The segment rows' parry3d rays, cast without a length limit.
+    time(&mut group, "parry3d", &parry, |(t, r)| {
+        t.cast_local_ray(r, f32::MAX, true).is_some()
+    });
+    group.finish();
+    counted.push(("ray–triangle, random".into(), stage_counts(&ray_f)));
+
     let mut group = c.benchmark_group("stack-segment-triangle-near");
     let near_f = near_rows(
         &mut group,
@@ -460,6 +485,7 @@ fn report(counted: &[(String, Counts)]) {
     for (label, group) in [
         ("sphere–AABB", "stack-sphere-aabb"),
         ("segment–triangle", "stack-segment-triangle"),
+        ("ray–triangle", "stack-ray-triangle"),
         ("triangle–AABB", "stack-triangle-aabb"),
         ("sphere–triangle", "stack-sphere-triangle"),
     ] {
@@ -480,6 +506,7 @@ fn report(counted: &[(String, Counts)]) {
     for (label, group) in [
         ("sphere–AABB", "stack-sphere-aabb"),
         ("segment–triangle", "stack-segment-triangle"),
+        ("ray–triangle", "stack-ray-triangle"),
         ("triangle–AABB", "stack-triangle-aabb"),
         ("sphere–triangle", "stack-sphere-triangle"),
     ] {

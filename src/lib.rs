@@ -109,7 +109,7 @@ pub mod prelude {
         Segment, ShapeError, Side, Sphere, Triangle,
     };
     pub use surety_queries::{
-        decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
+        decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
         decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
         decide_point_in_triangle, orient3d,
     };

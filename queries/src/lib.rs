@@ -107,7 +107,7 @@ pub use plane::{Plane, PlaneSide, Side, Sides};
 pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_triangle};
 pub use ray::Ray;
 pub use ray_aabb::{cast_ray_aabb, may_hit_ray_aabb, RayAabbHit};
-pub use ray_triangle::{cast_ray_triangle, may_hit_ray_triangle, RayHit};
+pub use ray_triangle::{cast_ray_triangle, decide_hit_ray_triangle, may_hit_ray_triangle, RayHit};
 pub use segment::Segment;
 pub use segment_triangle::{
     decide_intersect_segment_triangle, intersect_segment_triangle, may_intersect_segment_triangle,

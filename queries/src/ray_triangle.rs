@@ -1,9 +1,10 @@
 //! Ray–triangle casting with an enclosure of the hit parameter.
 
+use surety_intervals::stack::decide_with;
 use surety_intervals::{Policy, Scalar, Verdict};
 
 use crate::moller_trumbore::line_triangle;
-use crate::{Ray, Triangle};
+use crate::{Ray, SegmentTriangle, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
 ///
@@ -69,4 +70,36 @@ pub fn may_hit_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> 
     cast_ray_triangle(ray, triangle)
         .hit
         .resolve(Policy::Conservative)
+}
+
+/// Does the ray meet the closed triangle? [`cast_ray_triangle`]'s verdict on float shapes,
+/// through the [filter stack](surety_intervals::stack): exact for every input under
+/// [`Policy::Exact`], rays in the triangle's plane and degenerate triangles included.
+///
+/// The formula is [`decide_intersect_segment_triangle`](crate::decide_intersect_segment_triangle)'s
+/// without the far end (`t ≤ det`), and, in the triangle's plane or against a degenerate
+/// triangle, with a half-line's projection on each separating axis
+/// ([`SegmentTriangle::ray`]).
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+/// use surety_queries::{decide_hit_ray_triangle, Ray, Triangle};
+/// use glam::DVec3;
+///
+/// let t = Triangle::<f64>::new(DVec3::ZERO, DVec3::X, DVec3::Y)?;
+/// // Down through the corner (1, 0, 0), exactly: a hit (touching counts).
+/// let r = Ray::new(DVec3::new(1.0, 0.0, 5.0), DVec3::new(0.0, 0.0, -1.0))?;
+/// assert_eq!(decide_hit_ray_triangle(&r, &t, Policy::Exact), Verdict::True);
+/// // Along the edge's line, from beyond the corner and pointing away from it.
+/// let r = Ray::new(DVec3::new(2.0, 0.0, 0.0), DVec3::X)?;
+/// assert_eq!(decide_hit_ray_triangle(&r, &t, Policy::Exact), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_hit_ray_triangle<S: Scalar + Into<f64>>(
+    ray: &Ray<S>,
+    triangle: &Triangle<S>,
+    policy: Policy,
+) -> Verdict {
+    decide_with(|| SegmentTriangle::ray(ray, triangle), policy).into()
 }

@@ -8,7 +8,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, V
 use crate::lift::{coords, load3};
 use crate::moller_trumbore::line_triangle;
 use crate::static_filter::{cross, dot, max, sub, T};
-use crate::{Segment, Triangle};
+use crate::{Ray, Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
 ///
@@ -119,8 +119,11 @@ pub fn decide_intersect_segment_triangle<S: Scalar + Into<f64>>(
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SegmentTriangle {
     p: [f64; 3],
+    /// The segment's other end, or the ray's direction.
     q: [f64; 3],
     t: [[f64; 3]; 3],
+    /// A ray from `p` along `q` (`t ≥ 0` only), not the segment from `p` to `q`.
+    ray: bool,
 }
 
 impl SegmentTriangle {
@@ -142,6 +145,7 @@ impl SegmentTriangle {
             p: coords(segment.p()),
             q: coords(segment.q()),
             t: triangle.corners().map(coords),
+            ray: false,
         }
     }
 
@@ -163,6 +167,32 @@ impl SegmentTriangle {
             p,
             q: p,
             t: triangle.corners().map(coords),
+            ray: false,
+        }
+    }
+
+    /// The formula for a ray: its points `origin + t · direction` for every `t ≥ 0` (a zero
+    /// direction makes it the point `origin`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy, Vec3};
+    /// use surety_queries::{Ray, SegmentTriangle, Triangle};
+    ///
+    /// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+    /// // In the triangle's plane, pointing at it from afar: a segment would need a far end.
+    /// let r = Ray::new(Vec3::new(-1e6, 0.25, 0.0), Vec3::new(1.0, 0.0, 0.0))?;
+    /// assert_eq!(decide(&SegmentTriangle::ray(&r, &t), Policy::Exact), Some(true));
+    /// let away = Ray::new(Vec3::new(-1e6, 0.25, 0.0), Vec3::new(-1.0, 0.0, 0.0))?;
+    /// assert_eq!(decide(&SegmentTriangle::ray(&away, &t), Policy::Exact), Some(false));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn ray<S: Scalar + Into<f64>>(ray: &Ray<S>, triangle: &Triangle<S>) -> Self {
+        SegmentTriangle {
+            p: coords(ray.origin()),
+            q: coords(ray.direction()),
+            t: triangle.corners().map(coords),
+            ray: true,
         }
     }
 }
@@ -175,7 +205,8 @@ impl Formula for SegmentTriangle {
     fn eval<R: Ring>(&self) -> Option<bool> {
         let [a, b, c] = self.t.map(lift3::<R>);
         let (p, q) = (lift3::<R>(self.p), lift3::<R>(self.q));
-        let (e1, e2, d) = (sub3(&b, &a), sub3(&c, &a), sub3(&q, &p));
+        let d = if self.ray { q } else { sub3(&q, &p) };
+        let (e1, e2) = (sub3(&b, &a), sub3(&c, &a));
         // Möller–Trumbore's quantities, without the division: the line meets the plane at
         // p + (t/det)·d, with barycentric weights u/det (of b) and v/det (of c).
         let pvec = cross3(&d, &e2);
@@ -184,7 +215,7 @@ impl Formula for SegmentTriangle {
             Ordering::Greater => false,
             Ordering::Less => true,
             // The segment is parallel to the plane (det = -d · n), or the triangle degenerate.
-            Ordering::Equal => return parallel(&[a, b, c], &[p, q], &e1, &e2),
+            Ordering::Equal => return parallel(&[a, b, c], &p, &d, self.ray, &e1, &e2),
         };
         let tvec = sub3(&p, &a);
         let qvec = cross3(&tvec, &e1);
@@ -198,9 +229,14 @@ impl Formula for SegmentTriangle {
         let hit = u.non_negative()
             & v.non_negative()
             & (det.clone() - u - v).non_negative()
-            & t.non_negative()
-            & (det - t).non_negative();
-        hit.certain()
+            & t.non_negative();
+        // A ray goes on past the segment's end t = det.
+        let within = if self.ray {
+            Verdict::True
+        } else {
+            (det - t).non_negative()
+        };
+        (hit & within).certain()
     }
 
     /// Möller–Trumbore's five sign tests in plain `f64`, each against a semi-static bound
@@ -238,6 +274,9 @@ impl Formula for SegmentTriangle {
     /// The verdict: `det` must clear its bound (otherwise the segment may be parallel, and the
     /// other stages decide); then certainly a hit if all five tests clear theirs on the
     /// non-negative side, certainly a miss if any clears it on the negative side.
+    ///
+    /// For a ray, `d` is its direction, an input rather than a rounded difference (one rounding
+    /// fewer, so the bounds hold with room to spare), and the test `det - t ≥ 0` is dropped.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
         /// `48u (1 + 2^-10)`, exact.
@@ -248,7 +287,9 @@ impl Formula for SegmentTriangle {
         const RANGE: f64 = f64::from_bits((1023 + 300) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
         let (p, q) = (load3(&self.p), load3(&self.q));
-        let (e1, e2, d, s) = (sub(b, a), sub(c, a), sub(q, p), sub(p, a));
+        // A ray's direction is an input, not a rounded difference: one rounding fewer.
+        let d = if self.ray { q } else { sub(q, p) };
+        let (e1, e2, s) = (sub(b, a), sub(c, a), sub(p, a));
         let [mx, my, mz] = max_abs(max_abs(e1, e2), max_abs(d, s));
         let m = (mx + my) + mz;
         let big = mx * my * mz;
@@ -274,7 +315,12 @@ impl Formula for SegmentTriangle {
             test(v, b1),
             test((det - u) - v, b2),
             test(t, b1),
-            test(det - t, b2),
+            // A ray goes on past the segment's end t = det.
+            if self.ray {
+                (true, false)
+            } else {
+                test(det - t, b2)
+            },
         ];
         let hit = tests.iter().fold(true, |all, (yes, _)| all & yes);
         let miss = tests.iter().fold(false, |any, (_, no)| any | no);
@@ -292,29 +338,40 @@ fn max_abs(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
     [0, 1, 2].map(|i| max(x[i].abs(), y[i].abs()))
 }
 
-/// `det = 0`: off the plane (apart), or in it (the separating axis test).
+/// `det = 0`: off the plane (apart), or in it (the separating axis test). The segment (or
+/// ray, with `ray`) starts at `p` and goes along `d`.
 #[cold]
 fn parallel<R: Ring>(
     t: &[Ring3<R>; 3],
-    s: &[Ring3<R>; 2],
+    p: &Ring3<R>,
+    d: &Ring3<R>,
+    ray: bool,
     e1: &Ring3<R>,
     e2: &Ring3<R>,
 ) -> Option<bool> {
     let n = cross3(e1, e2);
-    // d · n = 0, so both ends are at the same height n · (x - a).
-    if dot3(&n, &sub3(&s[0], &t[0])).sign()? != Ordering::Equal {
+    // d · n = 0, so every point is at the height n · (p - a).
+    if dot3(&n, &sub3(p, &t[0])).sign()? != Ordering::Equal {
         return Some(false);
     }
-    coplanar(t, s, &n)
+    coplanar(t, p, d, ray, &n)
 }
 
-/// Segment and triangle in one plane, or a degenerate triangle: the separating axis test.
+/// Segment (or ray) and triangle in one plane, or a degenerate triangle: the separating axis
+/// test. The candidate axes are the facet normals of the Minkowski difference, which has the
+/// same facet directions for a ray as for a segment along `d`; a ray's projection is a
+/// half-line, `[w·p, ∞)` when `w·d ≥ 0` and `(-∞, w·p]` when `w·d ≤ 0`.
 #[cold]
-fn coplanar<R: Ring>(t: &[Ring3<R>; 3], s: &[Ring3<R>; 2], n: &Ring3<R>) -> Option<bool> {
+fn coplanar<R: Ring>(
+    t: &[Ring3<R>; 3],
+    p: &Ring3<R>,
+    d: &Ring3<R>,
+    ray: bool,
+    n: &Ring3<R>,
+) -> Option<bool> {
     let [a, b, c] = t;
-    let [p, q] = s;
     let edges = [sub3(b, a), sub3(c, b), sub3(a, c)];
-    let d = sub3(q, p);
+    let d = d.clone();
     let mut n_zero = true;
     for k in n {
         n_zero &= k.sign()? == Ordering::Equal;
@@ -350,11 +407,19 @@ fn coplanar<R: Ring>(t: &[Ring3<R>; 3], s: &[Ring3<R>; 2], n: &Ring3<R>) -> Opti
     let mut separated = Verdict::False;
     for w in &axes {
         let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
-        let [s0, s1] = s.clone().map(|x| dot3(w, &x));
         let t_min = t0.clone().min(t1.clone()).min(t2.clone());
         let t_max = t0.max(t1).max(t2);
-        let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
-        separated = separated | (s_min - t_max).positive() | (t_min - s_max).positive();
+        let s0 = dot3(w, p);
+        separated = separated
+            | if ray {
+                let slope = dot3(w, &d);
+                ((s0.clone() - t_max).positive() & slope.non_negative())
+                    | ((t_min - s0).positive() & slope.non_positive())
+            } else {
+                let s1 = s0.clone() + dot3(w, &d);
+                let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
+                (s_min - t_max).positive() | (t_min - s_max).positive()
+            };
         if separated.is_true() {
             return Some(false);
         }

@@ -10,8 +10,9 @@ use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_triangle, decide_intersect_segment_triangle, decide_point_in_triangle,
-    intersect_segment_triangle, point_in_triangle, Ray, Segment, SegmentTriangle, Triangle,
+    cast_ray_triangle, decide_hit_ray_triangle, decide_intersect_segment_triangle,
+    decide_point_in_triangle, intersect_segment_triangle, point_in_triangle, Ray, Segment,
+    SegmentTriangle, Triangle,
 };
 
 fn triangle(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>) -> Triangle<Interval> {
@@ -200,6 +201,92 @@ fn every_stack_stage_agrees_with_vertex_enumeration_coplanar_and_degenerate_incl
     checker_quarter().quickcheck(through_rounded_edge as fn(u64) -> bool);
 }
 
+/// The filter stack for the ray from `p` along `d` against the exact oracle, as `f64` shapes
+/// and rounded to `f32`.
+fn ray_stack_agrees(tri: [Vec3<f64>; 3], p: Vec3<f64>, d: Vec3<f64>) -> bool {
+    if !finite(&[tri[0], tri[1], tri[2], p, d]) {
+        return true;
+    }
+    let t = Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap();
+    let ray = Ray::<f64>::new(p, d).unwrap();
+    let exact = ray_meets_triangle(p, d, tri);
+    let w = |v: Vec3<f32>| v.map(f64::from);
+    let [a32, b32, c32] = tri.map(to_f32);
+    let (p32, d32) = (to_f32(p), to_f32(d));
+    let f32_ok = match (
+        Triangle::<f32>::new(a32, b32, c32),
+        Ray::<f32>::new(p32, d32),
+    ) {
+        (Ok(t32), Ok(r32)) => {
+            let exact32 = ray_meets_triangle(w(p32), w(d32), [w(a32), w(b32), w(c32)]);
+            stages_agree(&SegmentTriangle::ray(&r32, &t32), exact32)
+        }
+        _ => true, // out of f32 range
+    };
+    stages_agree(&SegmentTriangle::ray(&ray, &t), exact)
+        && decide_hit_ray_triangle(&ray, &t, Policy::Exact) == Verdict::from(exact)
+        && f32_ok
+}
+
+/// Rays from the segment cases' first end along the segment (or back, away from it): random,
+/// in the plane, per-axis scaled, and with a zero direction (the coplanar cases' collapsed
+/// segments), against the exact oracle.
+#[test]
+fn every_stack_stage_agrees_with_the_exact_ray_oracle_coplanar_and_degenerate_included() {
+    fn along(seed: u64, (tri, p, q): ([Vec3<f64>; 3], Vec3<f64>, Vec3<f64>)) -> bool {
+        let d = if seed % 3 == 0 { p - q } else { q - p };
+        ray_stack_agrees(tri, p, d)
+    }
+    fn random(seed: u64) -> bool {
+        along(seed, case(seed))
+    }
+    fn coplanar(seed: u64) -> bool {
+        along(seed, coplanar_case(seed))
+    }
+    fn per_axis_scaled(seed: u64) -> bool {
+        along(seed, axis_scaled_case(seed))
+    }
+    checker_quarter().quickcheck(random as fn(u64) -> bool);
+    checker_quarter().quickcheck(coplanar as fn(u64) -> bool);
+    checker_quarter().quickcheck(per_axis_scaled as fn(u64) -> bool);
+}
+
+/// Rays by hand, exactly decided: in the triangle's plane towards it, away from it, along an
+/// edge's line from beyond a corner (both ways), starting inside, grazing a corner; against a
+/// degenerate triangle (a segment) along its line and across it; a zero direction.
+#[test]
+fn rays_in_the_plane_and_against_degenerate_triangles_are_decided_exactly() {
+    let v = |x: f64, y: f64, z: f64| Vec3::new(x, y, z);
+    let t = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0)];
+    let seg = [v(0.0, 0.0, 0.0), v(2.0, 2.0, 2.0), v(1.0, 1.0, 1.0)];
+    let cases = [
+        (t, v(-5.0, 0.25, 0.0), v(1.0, 0.0, 0.0), true),
+        (t, v(-5.0, 0.25, 0.0), v(-1.0, 0.0, 0.0), false),
+        (t, v(3.0, 0.0, 0.0), v(-1.0, 0.0, 0.0), true),
+        (t, v(3.0, 0.0, 0.0), v(1.0, 0.0, 0.0), false),
+        (t, v(0.25, 0.25, 0.0), v(7.0, -3.0, 0.0), true),
+        // Through the corner (1, 0, 0) from (2, -1, 0) and on along the edge x + y = 1;
+        // tilted by an ulp, just outside or just inside.
+        (t, v(2.0, -1.0, 0.0), v(-1.0, 1.0, 0.0), true),
+        (t, v(2.0, -1.0, 0.0), v(-1.0, 1.0f64.next_up(), 0.0), false),
+        (t, v(2.0, -1.0, 0.0), v(-1.0, 1.0f64.next_down(), 0.0), true),
+        (t, v(0.25, 0.25, 1.0), v(0.0, 0.0, 0.0), false),
+        (t, v(0.25, 0.25, 0.0), v(0.0, 0.0, 0.0), true),
+        (seg, v(5.0, 5.0, 5.0), v(-1.0, -1.0, -1.0), true),
+        (seg, v(5.0, 5.0, 5.0), v(1.0, 1.0, 1.0), false),
+        (seg, v(1.0, 0.0, 1.0), v(0.0, 1.0, 0.0), true),
+        (seg, v(1.0, 0.0, 1.0), v(0.0, -1.0, 0.0), false),
+    ];
+    for (tri, p, d, expected) in cases {
+        assert_eq!(
+            ray_meets_triangle(p, d, tri),
+            expected,
+            "oracle: {p:?} + t {d:?}"
+        );
+        assert!(ray_stack_agrees(tri, p, d), "stack: {p:?} + t {d:?}");
+    }
+}
+
 /// Products that overflow: `(q - p) × (c - a)` has an infinite component where `b - a` is
 /// exactly zero, so the float determinant is `0 · ∞ = NaN` and so is its error bound, while `v`
 /// stays finite and clear of its bound. The segment crosses the triangle; a filter that read
@@ -229,7 +316,10 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
             segment_meets_triangle(p, q, [a, b, c])
         }) && certain_stages_agree(&SegmentTriangle::point(through, &t), || {
             point_in_closed_triangle(through, [a, b, c])
-        })
+        }) && certain_stages_agree(
+            &SegmentTriangle::ray(&Ray::new(p, q - p).unwrap(), &t),
+            || ray_meets_triangle(p, q - p, [a, b, c]),
+        )
     }
     checker_many().quickcheck(prop as fn(u64) -> bool);
 }

@@ -326,8 +326,32 @@ pub fn feasible(n: usize, eq: &[(Vec<Q>, Q)], le: &[(Vec<Q>, Q)]) -> bool {
 /// Feasibility of `a + l1 (b - a) + l2 (c - a) = p + s (q - p)` with `l1, l2 ≥ 0`,
 /// `l1 + l2 ≤ 1`, `0 ≤ s ≤ 1`.
 pub fn segment_meets_triangle(p: Vec3<f64>, q: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool {
-    let (p, q, a, b, c) = (q3(p), q3(q), q3(t[0]), q3(t[1]), q3(t[2]));
-    let (e1, e2, d, r) = (sub(&b, &a), sub(&c, &a), sub(&q, &p), sub(&p, &a));
+    let (p, q) = (q3(p), q3(q));
+    let d = sub(&q, &p);
+    meets(&p, &d, &Q::from_integer(1.into()), t)
+}
+
+/// Exact: does the closed ray from `p` along `d` (`p + s d`, `s ≥ 0`; the point `p` when
+/// `d = 0`) meet the closed triangle, degenerate or not? A meeting point `x` has
+/// `s = (x - p)·d / d·d`, at most the largest such value over the corners (the triangle is
+/// their convex hull), so the ray meets the triangle iff its segment up to there does.
+pub fn ray_meets_triangle(p: Vec3<f64>, d: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool {
+    let (p, d) = (q3(p), q3(d));
+    let dd = dot(&d, &d);
+    let reach = if dd.is_zero() {
+        Q::zero()
+    } else {
+        t.iter()
+            .map(|&c| dot(&sub(&q3(c), &p), &d) / &dd)
+            .fold(Q::zero(), |m, s| m.max(s))
+    };
+    meets(&p, &d, &reach, t)
+}
+
+/// Exact: does `p + s d`, `0 ≤ s ≤ reach`, meet the closed triangle?
+fn meets(p: &Q3, d: &Q3, reach: &Q, t: [Vec3<f64>; 3]) -> bool {
+    let (a, b, c) = (q3(t[0]), q3(t[1]), q3(t[2]));
+    let (e1, e2, r) = (sub(&b, &a), sub(&c, &a), sub(p, &a));
     let int = |i: i64| Q::from_integer(i.into());
     let eq: Vec<(Vec<Q>, Q)> = (0..3)
         .map(|k| {
@@ -343,7 +367,7 @@ pub fn segment_meets_triangle(p: Vec3<f64>, q: Vec3<f64>, t: [Vec3<f64>; 3]) -> 
         row([0, -1, 0], 0),
         row([1, 1, 0], 1),
         row([0, 0, -1], 0),
-        row([0, 0, 1], 1),
+        (row([0, 0, 1], 0).0, reach.clone()),
     ];
     feasible(3, &eq, &le)
 }
