@@ -6,20 +6,16 @@
 //! Run: `cargo bench --bench queries`.
 
 use criterion::Criterion;
-use parry3d::math::{Pose, Vector};
+use parry3d::math::Pose;
 use parry3d::query::{Ray as PRay, RayCast};
 use parry3d::shape::{Ball, Cuboid, Triangle as PTriangle};
 use surety::prelude::*;
 
 mod common;
 
-use common::{time, Rng};
+use common::{posed_ball, posed_box, time, time_parry_intersection, vector as p, Rng};
 
 const N: usize = 4096;
-
-fn p(v: glam::Vec3) -> Vector {
-    Vector::new(v.x, v.y, v.z)
-}
 
 fn sphere_aabb(c: &mut Criterion) {
     let mut rng = Rng(1);
@@ -81,17 +77,11 @@ fn sphere_aabb(c: &mut Criterion) {
 
     let parry: Vec<(Pose, Ball, Pose, Cuboid)> = shapes(())
         .map(|(c, r, lo, hi)| {
-            (
-                Pose::from_translation(p(*c)),
-                Ball::new(*r),
-                Pose::from_translation(p((*lo + *hi) * 0.5)),
-                Cuboid::new(p((*hi - *lo) * 0.5)),
-            )
+            let ((p1, ball), (p2, cuboid)) = (posed_ball(*c, *r), posed_box(*lo, *hi));
+            (p1, ball, p2, cuboid)
         })
         .collect();
-    time(&mut group, "parry3d", &parry, |(p1, ball, p2, cuboid)| {
-        parry3d::query::intersection_test(p1, ball, p2, cuboid).map_or(true, |i| i.intersecting)
-    });
+    time_parry_intersection(&mut group, &parry);
     group.finish();
 }
 
@@ -177,18 +167,16 @@ fn triangles(c: &mut Criterion) {
     let parry: Vec<(Pose, PTriangle, Pose, Cuboid)> = raw
         .iter()
         .map(|(t, a, b)| {
-            let (lo, hi) = (a.min(*b), a.max(*b));
+            let (p2, cuboid) = posed_box(a.min(*b), a.max(*b));
             (
                 Pose::IDENTITY,
                 PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
-                Pose::from_translation(p((lo + hi) * 0.5)),
-                Cuboid::new(p((hi - lo) * 0.5)),
+                p2,
+                cuboid,
             )
         })
         .collect();
-    time(&mut group, "parry3d", &parry, |(p1, t, p2, cuboid)| {
-        parry3d::query::intersection_test(p1, t, p2, cuboid).map_or(true, |i| i.intersecting)
-    });
+    time_parry_intersection(&mut group, &parry);
     group.finish();
 
     let mut group = c.benchmark_group("sphere-triangle");
@@ -215,17 +203,16 @@ fn triangles(c: &mut Criterion) {
     let parry: Vec<(Pose, Ball, Pose, PTriangle)> = raw
         .iter()
         .map(|(t, a, b)| {
+            let (p1, ball) = posed_ball(*a, b.x.abs() * 0.5);
             (
-                Pose::from_translation(p(*a)),
-                Ball::new(b.x.abs() * 0.5),
+                p1,
+                ball,
                 Pose::IDENTITY,
                 PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
             )
         })
         .collect();
-    time(&mut group, "parry3d", &parry, |(p1, ball, p2, t)| {
-        parry3d::query::intersection_test(p1, ball, p2, t).map_or(true, |i| i.intersecting)
-    });
+    time_parry_intersection(&mut group, &parry);
     group.finish();
 }
 

@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{measurement::WallTime, BenchmarkGroup, Criterion};
-use parry3d::math::{Pose, Vector};
+use parry3d::math::Pose;
 use parry3d::query::{Ray as PRay, RayCast};
 use parry3d::shape::{Ball, Cuboid, Triangle as PTriangle};
 use robust::Coord3D;
@@ -23,17 +23,13 @@ use surety::queries::{
 
 mod common;
 
-use common::{time, Rng};
+use common::{posed_ball, posed_box, time, time_parry_intersection, vector as p, Rng};
 
 const N: usize = 4096;
 
 /// A point in the unit cube, in `f64`.
 fn dpoint(rng: &mut Rng) -> glam::DVec3 {
     glam::DVec3::new(rng.unit(), rng.unit(), rng.unit())
-}
-
-fn p(v: glam::Vec3) -> Vector {
-    Vector::new(v.x, v.y, v.z)
 }
 
 /// Which stage decides each input under `Policy::Exact` (the `counters` feature).
@@ -170,17 +166,12 @@ fn sphere_aabb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         .iter()
         .map(|(s, b)| {
             let (lo, hi) = (glam::Vec3::from(b.min()), glam::Vec3::from(b.max()));
-            (
-                Pose::from_translation(p(s.center().into())),
-                Ball::new(s.radius()),
-                Pose::from_translation(p((lo + hi) * 0.5)),
-                Cuboid::new(p((hi - lo) * 0.5)),
-            )
+            let ((p1, ball), (p2, cuboid)) =
+                (posed_ball(s.center().into(), s.radius()), posed_box(lo, hi));
+            (p1, ball, p2, cuboid)
         })
         .collect();
-    time(&mut group, "parry3d", &parry, |(p1, ball, p2, cuboid)| {
-        parry3d::query::intersection_test(p1, ball, p2, cuboid).map_or(true, |i| i.intersecting)
-    });
+    time_parry_intersection(&mut group, &parry);
     group.finish();
 
     let mut group = c.benchmark_group("stack-sphere-aabb-near");
@@ -315,18 +306,16 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     let parry: Vec<(Pose, PTriangle, Pose, Cuboid)> = raw
         .iter()
         .map(|(t, a, b)| {
-            let (lo, hi) = (a.min(*b), a.max(*b));
+            let (p2, cuboid) = posed_box(a.min(*b), a.max(*b));
             (
                 Pose::IDENTITY,
                 PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
-                Pose::from_translation(p((lo + hi) * 0.5)),
-                Cuboid::new(p((hi - lo) * 0.5)),
+                p2,
+                cuboid,
             )
         })
         .collect();
-    time(&mut group, "parry3d", &parry, |(p1, t, p2, cuboid)| {
-        parry3d::query::intersection_test(p1, t, p2, cuboid).map_or(true, |i| i.intersecting)
-    });
+    time_parry_intersection(&mut group, &parry);
     group.finish();
 
     // Sphere–triangle: the inputs of `benches/queries.rs` (a sphere at the first segment end).
@@ -371,17 +360,16 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     let parry: Vec<(Pose, Ball, Pose, PTriangle)> = raw
         .iter()
         .map(|(t, a, b)| {
+            let (p1, ball) = posed_ball(*a, b.x.abs() * 0.5);
             (
-                Pose::from_translation(p(*a)),
-                Ball::new(b.x.abs() * 0.5),
+                p1,
+                ball,
                 Pose::IDENTITY,
                 PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
             )
         })
         .collect();
-    time(&mut group, "parry3d", &parry, |(p1, ball, p2, t)| {
-        parry3d::query::intersection_test(p1, ball, p2, t).map_or(true, |i| i.intersecting)
-    });
+    time_parry_intersection(&mut group, &parry);
     group.finish();
     let mut group = c.benchmark_group("stack-sphere-triangle-near");
     let near_ball_f = near_rows(

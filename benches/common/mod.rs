@@ -60,3 +60,38 @@ pub fn time<I>(
         })
     });
 }
+
+/// A glam vector as parry3d's.
+#[allow(dead_code)]
+pub fn vector(v: glam::Vec3) -> parry3d::math::Vector {
+    parry3d::math::Vector::new(v.x, v.y, v.z)
+}
+
+/// A ball of radius `r` at `center`, posed for parry3d.
+#[allow(dead_code)]
+pub fn posed_ball(center: glam::Vec3, r: f32) -> (parry3d::math::Pose, parry3d::shape::Ball) {
+    (
+        parry3d::math::Pose::from_translation(vector(center)),
+        parry3d::shape::Ball::new(r),
+    )
+}
+
+/// The box from `lo` to `hi`, posed for parry3d (a cuboid about its centre).
+#[allow(dead_code)]
+pub fn posed_box(lo: glam::Vec3, hi: glam::Vec3) -> (parry3d::math::Pose, parry3d::shape::Cuboid) {
+    (
+        parry3d::math::Pose::from_translation(vector((lo + hi) * 0.5)),
+        parry3d::shape::Cuboid::new(vector((hi - lo) * 0.5)),
+    )
+}
+
+/// Times parry3d's uncertified `intersection_test` on posed shape pairs, as the row `parry3d`.
+#[allow(dead_code)]
+pub fn time_parry_intersection<A: parry3d::shape::Shape, B: parry3d::shape::Shape>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    inputs: &[(parry3d::math::Pose, A, parry3d::math::Pose, B)],
+) {
+    time(group, "parry3d", inputs, |(p1, a, p2, b)| {
+        parry3d::query::intersection_test(p1, a, p2, b).map_or(true, |i| i.intersecting)
+    });
+}

@@ -7,7 +7,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Vec3};
 
 use crate::lift::coords;
 use crate::orient_adaptive::orient3d_in_range;
-use crate::static_filter::{abs, cross, dot, l1, sign, sub, B, T};
+use crate::static_filter::{abs, cross_with_permanent, dot, l1, sign, sub, B, T};
 
 /// Which side of the plane through `a`, `b`, `c` is `d` on? The sign of
 /// `((b - a) × (c - a)) · (d - a)`, six times the signed volume of the tetrahedron: `Greater`
@@ -122,7 +122,7 @@ impl Formula for Orient3d {
     fn static_filter(&self) -> Option<Ordering> {
         let [a, b, c, d] = self.0;
         let (u, v, w) = (sub(b, a), sub(c, a), sub(d, a));
-        let (n, n_perm) = cross(u, v);
+        let (n, n_perm) = cross_with_permanent(u, v);
         let det = dot(w, n);
         let permanent = dot(abs(w), n_perm);
         let bound = B * permanent + T * (l1(w) + 1.0);

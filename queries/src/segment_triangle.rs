@@ -7,7 +7,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, V
 
 use crate::lift::{coords, load3};
 use crate::moller_trumbore::line_triangle;
-use crate::static_filter::{cross, dot, max, sub, T};
+use crate::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
 use crate::{Ray, Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -280,9 +280,9 @@ impl Formula for SegmentTriangle {
     #[inline]
     fn static_filter(&self) -> Option<bool> {
         /// `48u (1 + 2^-10)`, exact.
-        const B1: f64 = 48.0 * (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
+        const B1: f64 = 48.0 * U;
         /// `176u (1 + 2^-10)`, exact.
-        const B2: f64 = 176.0 * (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
+        const B2: f64 = 176.0 * U;
         /// `2^300`.
         const RANGE: f64 = f64::from_bits((1023 + 300) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
@@ -293,7 +293,7 @@ impl Formula for SegmentTriangle {
         let [mx, my, mz] = max_abs(max_abs(e1, e2), max_abs(d, s));
         let m = (mx + my) + mz;
         let big = mx * my * mz;
-        let (pvec, qvec) = (cross(d, e2).0, cross(s, e1).0);
+        let (pvec, qvec) = (cross(d, e2), cross(s, e1));
         let det = dot(e1, pvec);
         let a = T * (m + 1.0);
         let b1 = B1 * big + a;
@@ -305,12 +305,9 @@ impl Formula for SegmentTriangle {
         }
         let sign = if det > 0.0 { 1.0 } else { -1.0 };
         let (u, v, t) = (dot(s, pvec), dot(d, qvec), dot(e2, qvec));
-        // Each test: (certainly ≥ 0, certainly < 0). Branch-free: outcomes are data.
-        let test = |x: f64, bound: f64| {
-            let x = sign * x;
-            (x > bound, x < -bound)
-        };
-        let tests = [
+        // Each test: is σx certainly ≥ 0, or certainly < 0? Branch-free: outcomes are data.
+        let test = |x: f64, bound: f64| clears(sign * x, bound);
+        let tests: [Sure; 5] = [
             test(u, b1),
             test(v, b1),
             test((det - u) - v, b2),
@@ -322,20 +319,8 @@ impl Formula for SegmentTriangle {
                 test(det - t, b2)
             },
         ];
-        let hit = tests.iter().fold(true, |all, (yes, _)| all & yes);
-        let miss = tests.iter().fold(false, |any, (_, no)| any | no);
-        if hit | miss {
-            Some(hit)
-        } else {
-            None
-        }
+        answer(tests.into_iter().fold((true, false), and))
     }
-}
-
-/// Coordinate-wise `max(|x|, |y|)` (no NaN: the inputs are finite).
-#[inline(always)]
-fn max_abs(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
-    [0, 1, 2].map(|i| max(x[i].abs(), y[i].abs()))
 }
 
 /// `det = 0`: off the plane (apart), or in it (the separating axis test). The segment (or
@@ -371,7 +356,6 @@ fn coplanar<R: Ring>(
 ) -> Option<bool> {
     let [a, b, c] = t;
     let edges = [sub3(b, a), sub3(c, b), sub3(a, c)];
-    let d = d.clone();
     let mut n_zero = true;
     for k in n {
         n_zero &= k.sign()? == Ordering::Equal;
@@ -380,7 +364,7 @@ fn coplanar<R: Ring>(
     if !n_zero {
         // A flat Minkowski difference in the plane: its in-plane edge normals.
         axes.extend(edges.iter().map(|e| cross3(n, e)));
-        axes.push(cross3(n, &d));
+        axes.push(cross3(n, d));
     } else {
         // Two collinear-or-point shapes. The difference is a parallelogram (normal e × d,
         // in-plane normals (e × d) × e and (e × d) × d), a segment along f ∈ {e, d} (the axis
@@ -388,12 +372,12 @@ fn coplanar<R: Ring>(
         // coordinate axes).
         let r = sub3(a, p);
         for e in &edges {
-            let m = cross3(e, &d);
+            let m = cross3(e, d);
             axes.push(cross3(&m, e));
-            axes.push(cross3(&m, &d));
+            axes.push(cross3(&m, d));
             axes.push(m);
         }
-        for f in edges.iter().chain([&d]) {
+        for f in edges.iter().chain([d]) {
             axes.push(cross3(f, &cross3(f, &r)));
             axes.push(f.clone());
         }
@@ -412,11 +396,11 @@ fn coplanar<R: Ring>(
         let s0 = dot3(w, p);
         separated = separated
             | if ray {
-                let slope = dot3(w, &d);
+                let slope = dot3(w, d);
                 ((s0.clone() - t_max).positive() & slope.non_negative())
                     | ((t_min - s0).positive() & slope.non_positive())
             } else {
-                let s1 = s0.clone() + dot3(w, &d);
+                let s1 = s0.clone() + dot3(w, d);
                 let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
                 (s_min - t_max).positive() | (t_min - s_max).positive()
             };

@@ -4,7 +4,7 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::lift::{coords, load3};
-use crate::static_filter::{cross, dot, max, sub};
+use crate::static_filter::{and, answer, clears, cross, dot, max, max3, max_abs, not, or, sub, U};
 use crate::{Sphere, Triangle};
 
 /// Squared distance from `w` (relative to the segment's start) to the closed segment `0 → e`:
@@ -189,16 +189,19 @@ impl Formula for SphereTriangle {
         if plane_gap.positive().is_true() {
             return Some(false);
         }
+        // The centre relative to each corner, and its squared distance to it.
+        let w = [0, 1, 2].map(|i| sub3(&p, &t[i]));
+        let ww = w.clone().map(|w| dot3(&w, &w));
         let mut inside = nn.positive();
         let mut edges = Verdict::False;
         for i in 0..3 {
-            let (x, y) = (&t[i], &t[(i + 1) % 3]);
-            let (e, w) = (sub3(y, x), sub3(&p, x));
-            edges = edges | edge_within(&p, y, &e, &w, &r2);
+            let j = (i + 1) % 3;
+            let e = sub3(&t[j], &t[i]);
+            edges = edges | edge_within(&e, &w[i], &ww[i], &ww[j], &r2);
             if edges.is_true() {
                 return Some(true);
             }
-            inside = inside & dot3(&n, &cross3(&e, &w)).non_negative();
+            inside = inside & dot3(&n, &cross3(&e, &w[i])).non_negative();
         }
         ((inside & plane_gap.non_positive()) | edges).certain()
     }
@@ -239,28 +242,23 @@ impl Formula for SphereTriangle {
     /// certainly farther than `r` from the plane is decided first (most random queries).
     #[inline]
     fn static_filter(&self) -> Option<bool> {
-        /// `u (1 + 2^-10)`, exact.
-        const U: f64 = (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
         /// `2^-120` and `2^120`.
         const LO: f64 = f64::from_bits((1023 - 120) << 52);
         const HI: f64 = f64::from_bits((1023 + 120) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
         let p = load3(&self.c);
         // A tree of maxima, not a chain: the plane test waits on it.
-        let largest = |[x, y, z]: [[f64; 3]; 3]| {
-            let m = [0, 1, 2].map(|k| max(max(x[k].abs(), y[k].abs()), z[k].abs()));
-            max(max(m[0], m[1]), m[2])
-        };
+        let largest = |x, y, z| max3(max_abs(max_abs(x, y), z));
         // The plane test first, with L over the three differences it uses only.
         let (e0, e2, w0) = (sub(b, a), sub(a, c), sub(p, a));
-        let l = largest([e0, e2, w0]);
+        let l = largest(e0, e2, w0);
         // False for an infinite difference too (the inputs are finite, never NaN).
         if !((LO..=HI).contains(&l) & (self.r <= HI)) {
             return None;
         }
         let r2 = self.r * self.r;
         let (l2, l4) = (l * l, (l * l) * (l * l));
-        let n = cross(e2, e0).0;
+        let n = cross(e2, e0);
         let (h, nn) = (dot(n, w0), dot(n, n));
         let plane_gap = h * h - r2 * nn;
         let plane_bound = U * (648.0 * (l4 * l2) + 216.0 * (r2 * l4));
@@ -269,53 +267,43 @@ impl Formula for SphereTriangle {
         }
         let e = [e0, sub(c, b), e2];
         let w = [w0, sub(p, b), sub(p, c)];
-        let l = max(l, largest([e[1], w[1], w[2]]));
+        let l = max(l, largest(e[1], w[1], w[2]));
         if l > HI {
             return None;
         }
         let (l2, l4) = (l * l, (l * l) * (l * l));
-        // Three-valued tests as (certainly true, certainly false).
-        let positive = |x: f64, bound: f64| (x > bound, x < -bound);
-        let and = |x: (bool, bool), y: (bool, bool)| (x.0 & y.0, x.1 | y.1);
-        let or = |x: (bool, bool), y: (bool, bool)| (x.0 | y.0, x.1 & y.1);
         let (b2, b4) = (U * (36.0 * l2), U * (132.0 * l4));
+        let lagrange_bound = U * (13.0 * (3.0 * (r2 * l2) + 18.0 * l4));
         let ww = w.map(|w| dot(w, w));
-        let near = ww.map(|ww| positive(r2 - ww, U * (6.0 * (r2 + 3.0 * l2))));
-        let mut face = positive(nn, b4);
+        let near = ww.map(|ww| clears(r2 - ww, U * (6.0 * (r2 + 3.0 * l2))));
+        let mut face = clears(nn, b4);
         let mut edges = (false, true);
         for i in 0..3 {
             let (we, ee) = (dot(w[i], e[i]), dot(e[i], e[i]));
-            let beyond_x = positive(we, b2);
-            let beyond_y = positive(we - ee, b2);
-            let at_x = and((beyond_x.1, beyond_x.0), near[i]);
+            let beyond_x = clears(we, b2);
+            let beyond_y = clears(we - ee, b2);
+            let at_x = and(not(beyond_x), near[i]);
             let at_y = and(beyond_y, near[(i + 1) % 3]);
             let lagrange = r2 * ee - (ww[i] * ee - we * we);
-            let lagrange_bound = U * (13.0 * (3.0 * (r2 * l2) + 18.0 * l4));
             let between = and(
-                and(beyond_x, positive(ee - we, b2)),
-                positive(lagrange, lagrange_bound),
+                and(beyond_x, clears(ee - we, b2)),
+                clears(lagrange, lagrange_bound),
             );
             edges = or(edges, or(or(at_x, at_y), between));
-            face = and(face, positive(dot(n, cross(e[i], w[i]).0), b4));
+            face = and(face, clears(dot(n, cross(e[i], w[i])), b4));
         }
-        let (yes, no) = or(and(face, positive(-plane_gap, plane_bound)), edges);
-        if yes | no {
-            Some(yes)
-        } else {
-            None
-        }
+        answer(or(and(face, clears(-plane_gap, plane_bound)), edges))
     }
 }
 
-/// Is the closed edge from `x` to `y` (`e = y - x`, `w = p - x`) within `√r2` of `p`? By
-/// where the closest point lies: `x`, `y`, or strictly between (Lagrange's identity
-/// `|w × e|² = |w|² |e|² - (w · e)²` for the squared distance times `|e|²`).
-fn edge_within<R: Ring>(p: &Ring3<R>, y: &Ring3<R>, e: &Ring3<R>, w: &Ring3<R>, r2: &R) -> Verdict {
-    let (we, ee, ww) = (dot3(w, e), dot3(e, e), dot3(w, w));
-    let py = sub3(p, y);
+/// Is the closed edge from `x` to `y` (`e = y - x`, `w = p - x`; `ww` and `yy` the squared
+/// distances from `p` to `x` and `y`) within `√r2` of `p`? By where the closest point lies:
+/// `x`, `y`, or strictly between (Lagrange's identity `|w × e|² = |w|² |e|² - (w · e)²` for
+/// the squared distance times `|e|²`).
+fn edge_within<R: Ring>(e: &Ring3<R>, w: &Ring3<R>, ww: &R, yy: &R, r2: &R) -> Verdict {
+    let (we, ee, ww) = (dot3(w, e), dot3(e, e), ww.clone());
     let at_x = we.non_positive() & (r2.clone() - ww.clone()).non_negative();
-    let at_y =
-        (we.clone() - ee.clone()).non_negative() & (r2.clone() - dot3(&py, &py)).non_negative();
+    let at_y = (we.clone() - ee.clone()).non_negative() & (r2.clone() - yy.clone()).non_negative();
     let between = we.positive()
         & (ee.clone() - we.clone()).positive()
         & (r2.clone() * ee.clone() - (ww * ee - we.sqr())).non_negative();

@@ -1,15 +1,21 @@
-//! What the hand-written static filters share: their two constants, and the float pieces
-//! whose roundings their derivations count (differences, a cross product with the magnitudes
-//! of its products, a dot product summed as `(x₀y₀ + x₁y₁) + x₂y₂`).
+//! What the hand-written static filters share: their constants, the float pieces whose
+//! roundings their derivations count (differences, a cross product, with or without the
+//! magnitudes of its products, a dot product summed as `(x₀y₀ + x₁y₁) + x₂y₂`), the
+//! per-axis maxima of the semi-static bounds, and three-valued tests as data.
 //!
 //! Each filter's derivation is in its own doc comment (`Orient3d`, `SegmentTriangle`,
-//! `TriangleAabb`); these pieces only fix the evaluation order those derivations assume.
+//! `SphereTriangle`, `TriangleAabb`); these pieces only fix the evaluation order those
+//! derivations assume.
 
 use core::cmp::Ordering;
 
-/// `8u (1 + 2^-10)` with `u = 2^-53`, exact: Shewchuk's stage-A factor for eight roundings,
-/// `8u (1 + 17u)`, with room for rounding the bound itself.
-pub(crate) const B: f64 = (1.0 + 1.0 / 1024.0) / 1_125_899_906_842_624.0;
+/// `u (1 + 2^-10)` with `u = 2^-53`, exact: the unit roundoff with room for the few roundings
+/// of a bound's own evaluation. `k · U` is exact for the small integers `k` the filters use.
+pub(crate) const U: f64 = (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
+
+/// `8u (1 + 2^-10)`: Shewchuk's stage-A factor for eight roundings, `8u (1 + 17u)`, with room
+/// for rounding the bound itself.
+pub(crate) const B: f64 = 8.0 * U;
 
 /// `2^-1000`, the unit of the underflow terms: far more than the `2^-1075` per product that
 /// underflow can lose, but a normal number, so `T · (…)` never takes the hardware's slow
@@ -22,10 +28,16 @@ pub(crate) fn sub(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
     [x[0] - y[0], x[1] - y[1], x[2] - y[2]]
 }
 
+/// `x × y` as differences of products.
+#[inline(always)]
+pub(crate) fn cross(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
+    cross_with_permanent(x, y).0
+}
+
 /// `x × y` as differences of products, and per component the sum of the two products'
 /// magnitudes (its permanent).
 #[inline(always)]
-pub(crate) fn cross(x: [f64; 3], y: [f64; 3]) -> ([f64; 3], [f64; 3]) {
+pub(crate) fn cross_with_permanent(x: [f64; 3], y: [f64; 3]) -> ([f64; 3], [f64; 3]) {
     let (p0, n0) = (x[1] * y[2], x[2] * y[1]);
     let (p1, n1) = (x[2] * y[0], x[0] * y[2]);
     let (p2, n2) = (x[0] * y[1], x[1] * y[0]);
@@ -59,6 +71,57 @@ pub(crate) fn max(x: f64, y: f64) -> f64 {
         x
     } else {
         y
+    }
+}
+
+/// Coordinate-wise `max(|x|, |y|)` (no NaN: the filters' inputs are finite).
+#[inline(always)]
+pub(crate) fn max_abs(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
+    [0, 1, 2].map(|i| max(x[i].abs(), y[i].abs()))
+}
+
+/// The largest coordinate, as a tree of two maxima.
+#[inline(always)]
+pub(crate) fn max3(x: [f64; 3]) -> f64 {
+    max(max(x[0], x[1]), x[2])
+}
+
+/// A sign test's outcome as data, not a branch: (certainly true, certainly false); neither
+/// when the value is within its error bound.
+pub(crate) type Sure = (bool, bool);
+
+/// Is `x` (computed within `bound` of the exact value) certainly positive, or certainly
+/// negative? The same for "`≥ 0`" and "`> 0`": a value within its bound is neither.
+#[inline(always)]
+pub(crate) fn clears(x: f64, bound: f64) -> Sure {
+    (x > bound, x < -bound)
+}
+
+/// Three-valued negation.
+#[inline(always)]
+pub(crate) fn not(x: Sure) -> Sure {
+    (x.1, x.0)
+}
+
+/// Three-valued conjunction (its identity is `(true, false)`).
+#[inline(always)]
+pub(crate) fn and(x: Sure, y: Sure) -> Sure {
+    (x.0 & y.0, x.1 | y.1)
+}
+
+/// Three-valued disjunction (its identity is `(false, true)`).
+#[inline(always)]
+pub(crate) fn or(x: Sure, y: Sure) -> Sure {
+    (x.0 | y.0, x.1 & y.1)
+}
+
+/// The filter's answer: `Some` when the outcome is certain.
+#[inline(always)]
+pub(crate) fn answer(x: Sure) -> Option<bool> {
+    if x.0 | x.1 {
+        Some(x.0)
+    } else {
+        None
     }
 }
 

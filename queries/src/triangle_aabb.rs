@@ -4,7 +4,7 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::lift::{coords, load3};
-use crate::static_filter::{cross, dot, sub, B, T};
+use crate::static_filter::{cross_with_permanent, dot, sub, B, T};
 use crate::{Aabb, Triangle};
 
 /// Do the closed triangle and the solid box share a point? (Touching counts.)
@@ -336,7 +336,7 @@ impl Formula for TriangleAabb {
                 }
             }
         }
-        let (n, perm) = cross(sub(b, a), sub(c, a));
+        let (n, perm) = cross_with_permanent(sub(b, a), sub(c, a));
         let project = |v: [f64; 3]| dot(n, v);
         let (mut b_min, mut b_max) = (0.0, 0.0);
         for k in 0..3 {
