@@ -4,7 +4,9 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::lift::{coords, load3};
-use crate::static_filter::{and, answer, clears, cross, dot, max, max3, max_abs, not, or, sub, U};
+use crate::static_filter::{
+    and, answer, clears, cross, dot, max, max3, max_abs, min, not, or, sub, Sure, B, T, U,
+};
 use crate::{Sphere, Triangle};
 
 /// Squared distance from `w` (relative to the segment's start) to the closed segment `0 → e`:
@@ -23,7 +25,8 @@ fn segment_distance_squared<S: Scalar>(w: Vec3<S>, e: Vec3<S>) -> S {
 /// distance to its three edges; and the plane is never farther than an edge. So
 /// `d² <= r²` exactly when (the projection is inside and the plane distance is within `r`)
 /// or (some edge is within `r`), which this evaluates with verdicts: certain answers are exact.
-/// The plane distance is compared without a square root: `(n·(c - a))² <= r²·|n|²`.
+/// The plane distance is compared without a square root: `(n·(c - a))² <= r²·|n|²`. First of
+/// all, a sphere certainly apart from the triangle's bounding box is apart from the triangle.
 ///
 /// # Example
 /// ```
@@ -43,6 +46,14 @@ fn segment_distance_squared<S: Scalar>(w: Vec3<S>, e: Vec3<S>) -> S {
 pub fn overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangle<S>) -> Verdict {
     let [a, b, c] = triangle.corners();
     let (p, r2) = (sphere.center(), sphere.radius().sqr());
+    // Apart from the triangle's bounding box, apart from the triangle: most misses end here.
+    let zero = S::zero();
+    let gap = (a.min(b).min(c) - p)
+        .max(p - a.max(b).max(c))
+        .max(Vec3::splat(zero));
+    if gap.length_squared().gt(r2).is_true() {
+        return Verdict::False;
+    }
     let n = triangle.normal();
     let nn = n.length_squared();
     let plane_close = n.dot(p - a).sqr().le(r2 * nn);
@@ -57,7 +68,6 @@ pub fn overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangl
     if edges_close.is_true() {
         return Verdict::True;
     }
-    let zero = S::zero();
     let inside = nn.gt_zero()
         & n.dot((b - a).cross(p - a)).ge(zero)
         & n.dot((c - b).cross(p - b)).ge(zero)
@@ -100,7 +110,8 @@ pub fn may_overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Tri
 /// and an edge of zero length is its one point (`w · e = 0`, the first case). And since no
 /// point of the triangle is nearer than its plane, a center certainly farther than `r` from
 /// the plane (`(n · (p - a))² > r2 · |n|²`, which fails when `n = 0`) is certainly apart:
-/// every stage checks that first.
+/// every stage checks that first (the static filter checks the triangle's bounding box
+/// before it).
 ///
 /// # Example
 /// ```
@@ -206,40 +217,79 @@ impl Formula for SphereTriangle {
         ((inside & plane_gap.non_positive()) | edges).certain()
     }
 
-    /// The same formula in plain `f64`, every sign test against a bound from two magnitudes:
-    /// `L`, the largest coordinate of the computed differences `e_i = x_{i+1} - x_i` and
-    /// `w_i = p - x_i` (corners `x_0 = a`, `x_1 = b`, `x_2 = c`) that the test uses (`e_0`,
-    /// `e_2` and `w_0` for the plane test, all six for the others), and `R = fl(r²)`.
+    /// The same formula in plain `f64`, in three steps. Every sign test is against an error
+    /// bound and certain only when its value clears it (strictly: a tie is left to the other
+    /// stages); the tests combine three-valued, as in [`Formula::eval`].
+    /// 1. *The bounding box*, a shortcut the other stages do not take: the triangle lies in
+    ///    its bounding box, so a sphere apart from the box is apart from the triangle. It
+    ///    decides three random queries in four, for a fraction of the plane test's work.
+    /// 2. *The plane*: a center certainly farther than `r` from the plane is apart.
+    /// 3. *The edges and the face*, from the six dot products of `u = b - a`, `v = a - c` and
+    ///    `w = p - a` (a Gram matrix): every value the formula tests is a polynomial in them.
+    ///    With `uu = u·u`, `uv = u·v`, `vv = v·v`, `wu = w·u`, `wv = w·v`, `ww = w·w`:
+    ///    - the squared distances to the corners are `ww`, `|p - b|² = ww - 2wu + uu` and
+    ///      `|p - c|² = ww + 2wv + vv`;
+    ///    - the edge `a → b` has `w·e = wu`, `e·e = uu`; the edge `a → c` (the formula's
+    ///      `c → a`, reversed: the same segment) has `w·e = -wv`, `e·e = vv`; the edge `b → c`
+    ///      has `w·e = uu - wu + uv - wv` and `e·e = uu + 2uv + vv`;
+    ///    - the formula's `n·(e_i × w_i)` are, by the Binet–Cauchy identity, `uv·wu - uu·wv`
+    ///      (edge `a → b`), `vv·wu - uv·wv` (edge `c → a`) and, as the three sum to `n·n`, the
+    ///      rest (edge `b → c`).
+    ///
+    ///    This is a fraction of the work of cross products per edge, and the bounds need no
+    ///    magnitude beyond those of the plane test.
     ///
     /// # Derivation
-    /// Each test value is a polynomial in the exact differences and `r²`, evaluated as a tree
-    /// of roundings; if each of its monomials goes through at most `k` of them, the computed
-    /// value is within `γ_k · P` of the exact one (Higham, lemma 3.1), `P` the sum of the
-    /// monomials' magnitudes. An exact difference is at most `L / (1 - u)` per coordinate and
-    /// `r² ≤ R / (1 - u)`, so (`n = e_2 × e_0`, which is `(b - a) × (c - a)`):
+    /// The bounds come from two magnitudes: `L`, the largest coordinate of the computed
+    /// differences `u`, `v` and `w` (here `n = v × u`, which is `(b - a) × (c - a)`), and
+    /// `R = fl(r²)`. Each test value is a polynomial in the exact differences and `r²`,
+    /// evaluated as a tree of roundings; if each of its monomials goes through at most `k` of
+    /// them, the computed value is within `γ_k · P` of the exact one (Higham, lemma 3.1), `P`
+    /// the sum of the monomials' magnitudes. An exact difference is at most `L / (1 - u)` per
+    /// coordinate and `r² ≤ R / (1 - u)`, so:
+    ///
+    /// | value | `k` | `P` at most |
+    /// |---|---:|---|
+    /// | a dot product of two of `u`, `v`, `w` | 5 | `3L²` |
+    /// | `\|p - b\|²`, `\|p - c\|²`, `e·e` of `b → c` (as `(ww - 2wu) + uu`, …) | 7 | `12L²` |
+    /// | `w·e` of `b → c` (as `((uu - wu) + uv) - wv`) | 8 | `12L²` |
     ///
     /// | test | `k` | `P` at most |
     /// |---|---:|---|
-    /// | `w·e`, `e·e`, `w·e - e·e` | 6 | `6L²` |
-    /// | `r² - w·w` | 6 | `r² + 3L²` |
-    /// | `r²(e·e) - ((w·w)(e·e) - (w·e)²)` | 13 | `3r²L² + 18L⁴` |
-    /// | `n·n`, `n·(e_i × w_i)` | 11 | `12L⁴` |
-    /// | `(n·w_0)² - r²(n·n)` | 18 | `36L⁶ + 12r²L⁴` |
+    /// | `w·e` of `a → b`, `a → c` | 5 | `3L²` |
+    /// | `w·e - e·e` of `a → b`, `a → c` | 6 | `6L²` |
+    /// | `w·e` of `b → c` | 8 | `12L²` |
+    /// | `w·e - e·e` of `b → c` | 9 | `24L²` |
+    /// | `r² - ww` | 6 | `r² + 3L²` |
+    /// | `r² - \|p - b\|²`, `r² - \|p - c\|²` | 8 | `r² + 12L²` |
+    /// | `r²(e·e) - (\|w\|²(e·e) - (w·e)²)` of `a → b`, `a → c` | 13 | `3r²L² + 18L⁴` |
+    /// | the same of `b → c` | 19 | `12r²L² + 288L⁴` |
+    /// | `n·n` | 11 | `12L⁴` |
+    /// | `uv·wu - uu·wv`, `vv·wu - uv·wv` | 12 | `18L⁴` |
+    /// | `n·n` minus those two | 14 | `48L⁴` |
+    /// | `(n·w)² - r²(n·n)` | 18 | `36L⁶ + 12r²L⁴` |
     ///
-    /// (`n·w_0` is a 3×3 determinant: six monomials of three factors, through eight roundings;
+    /// (`n·w` is a 3×3 determinant: six monomials of three factors, through eight roundings;
     /// squared, 36 monomials through 17, and the subtraction makes 18.) With `u' = u (1 +
     /// 2^-10)`, `k u' · P` written with `L` and `R` covers `γ_k` and the `(1 - u)⁻⁶` of the
     /// substitution, and the rounding of the bound itself.
     ///
-    /// Range: the filter answers only when `2^-120 ≤ L ≤ 2^120` and `r ≤ 2^120`. Then nothing
-    /// overflows (every product is below `2^730`), and what underflow can lose (at most
-    /// `2^-1075` per product, amplified by at most `max(1, L)⁵`, and `2^-1075 · 12L⁴` from an
-    /// underflowed `r²`) is below `2^-300` times the test's bound, which has a term of at
-    /// least `u L^deg` (`deg` the test's degree): the margin `2^-10` covers it.
+    /// Range: the plane and Gram steps answer only when `2^-120 ≤ L ≤ 2^120` and
+    /// `r ≤ 2^120`. Then nothing overflows (every product is below `2^730`), and what
+    /// underflow can lose (at most `2^-1075` per product, amplified by at most `2^9 max(1,
+    /// L)⁵`, and `2^-1075 · 12L⁴` from an underflowed `r²`) is below `2^-300` times the
+    /// test's bound, which has a term of at least `u L^deg` (`deg` the test's degree): the
+    /// margin `2^-10` covers it.
     ///
-    /// A test is certain when its value clears its bound (strictly: a tie is left to the
-    /// other stages), and the tests combine as in [`Formula::eval`], three-valued. A center
-    /// certainly farther than `r` from the plane is decided first (most random queries).
+    /// The box test: per axis the gap from the center to the box is `g = max(lo - p, p - hi,
+    /// 0)`, `lo` and `hi` the least and greatest corner coordinates (exact); at most one
+    /// difference is positive, so the computed gap is the exact one rounded once. `Σ g²` then
+    /// goes through five roundings per term (two from the gap squared, the square, two sums)
+    /// and `r²` through one; each product can also lose `2^-1075` to underflow. So the exact
+    /// `Σ g² > r²` holds when the computed `Σ g² - r²` exceeds `8u' R + 2^-1000`: `6u` covers
+    /// `(1 + u)^5 / (1 - u)`, with room for the bound's own roundings, and `2^-1000` all
+    /// underflow. With `r ≤ 2^120`, only `Σ g²` can overflow, and an infinite one means an
+    /// exact one beyond `2^1000`, certainly more than `r²`.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
         /// `2^-120` and `2^120`.
@@ -247,53 +297,124 @@ impl Formula for SphereTriangle {
         const HI: f64 = f64::from_bits((1023 + 120) << 52);
         let [a, b, c] = self.t.each_ref().map(load3);
         let p = load3(&self.c);
-        // A tree of maxima, not a chain: the plane test waits on it.
-        let largest = |x, y, z| max3(max_abs(max_abs(x, y), z));
-        // The plane test first, with L over the three differences it uses only.
-        let (e0, e2, w0) = (sub(b, a), sub(a, c), sub(p, a));
-        let l = largest(e0, e2, w0);
-        // False for an infinite difference too (the inputs are finite, never NaN).
-        if !((LO..=HI).contains(&l) & (self.r <= HI)) {
+        if self.r > HI {
             return None;
         }
         let r2 = self.r * self.r;
+        let gap = [0, 1, 2].map(|k| {
+            let (lo, hi) = (min(min(a[k], b[k]), c[k]), max(max(a[k], b[k]), c[k]));
+            max(max(lo - p[k], p[k] - hi), 0.0)
+        });
+        if dot(gap, gap) - r2 > B * r2 + T {
+            return Some(false);
+        }
+        let (u, v, w) = (sub(b, a), sub(a, c), sub(p, a));
+        // A tree of maxima, not a chain: the plane test waits on it.
+        let l = max3(max_abs(max_abs(u, v), w));
+        // False for an infinite difference too (the inputs are finite, never NaN).
+        if !(LO..=HI).contains(&l) {
+            return None;
+        }
         let (l2, l4) = (l * l, (l * l) * (l * l));
-        let n = cross(e2, e0);
-        let (h, nn) = (dot(n, w0), dot(n, n));
+        let n = cross(v, u);
+        let (h, nn) = (dot(n, w), dot(n, n));
         let plane_gap = h * h - r2 * nn;
         let plane_bound = U * (648.0 * (l4 * l2) + 216.0 * (r2 * l4));
         if plane_gap > plane_bound {
             return Some(false);
         }
-        let e = [e0, sub(c, b), e2];
-        let w = [w0, sub(p, b), sub(p, c)];
-        let l = max(l, largest(e[1], w[1], w[2]));
-        if l > HI {
-            return None;
-        }
-        let (l2, l4) = (l * l, (l * l) * (l * l));
-        let (b2, b4) = (U * (36.0 * l2), U * (132.0 * l4));
-        let lagrange_bound = U * (13.0 * (3.0 * (r2 * l2) + 18.0 * l4));
-        let ww = w.map(|w| dot(w, w));
-        let near = ww.map(|ww| clears(r2 - ww, U * (6.0 * (r2 + 3.0 * l2))));
-        let mut face = clears(nn, b4);
-        let mut edges = (false, true);
-        for i in 0..3 {
-            let (we, ee) = (dot(w[i], e[i]), dot(e[i], e[i]));
-            let beyond_x = clears(we, b2);
-            let beyond_y = clears(we - ee, b2);
-            let at_x = and(not(beyond_x), near[i]);
-            let at_y = and(beyond_y, near[(i + 1) % 3]);
-            let lagrange = r2 * ee - (ww[i] * ee - we * we);
-            let between = and(
-                and(beyond_x, clears(ee - we, b2)),
-                clears(lagrange, lagrange_bound),
-            );
-            edges = or(edges, or(or(at_x, at_y), between));
-            face = and(face, clears(dot(n, cross(e[i], w[i])), b4));
-        }
-        answer(or(and(face, clears(-plane_gap, plane_bound)), edges))
+        let plane = NearPlane {
+            nn,
+            gap: plane_gap,
+            bound: plane_bound,
+        };
+        static_edges_and_face(r2, l, &plane, [u, v, w])
     }
+}
+
+/// What the static filter's plane test leaves to its last step: `n·n` and the plane gap
+/// `(n·w)² - r²(n·n)` with its bound.
+struct NearPlane {
+    nn: f64,
+    gap: f64,
+    bound: f64,
+}
+
+/// The static filter's last step, the edges and the face from the Gram matrix of `u = b - a`,
+/// `v = a - c` and `w = p - a` (see [`SphereTriangle::static_filter`]), once the bounding box
+/// and the plane could not settle the query (about one random query in eight). Kept out of
+/// line: inlined into the filter, its register pressure slowed the common path, and the
+/// stack took 28 instead of 21 ns per random query (measured as in `benches/stack.rs`).
+#[inline(never)]
+fn static_edges_and_face(
+    r2: f64,
+    l: f64,
+    plane: &NearPlane,
+    [u, v, w]: [[f64; 3]; 3],
+) -> Option<bool> {
+    let (l2, l4) = (l * l, (l * l) * (l * l));
+    let (uu, uv, vv) = (dot(u, u), dot(u, v), dot(v, v));
+    let (wu, wv, ww) = (dot(w, u), dot(w, v), dot(w, w));
+    // `|p - b|²`, `|p - c|²`, and the edge `b → c`'s `e·e` and `w·e`.
+    let (pb, pc) = ((ww - 2.0 * wu) + uu, (ww + 2.0 * wv) + vv);
+    let (bc_ee, bc_we) = ((uu + 2.0 * uv) + vv, ((uu - wu) + uv) - wv);
+    let near = |d2: f64, k: f64, m: f64| clears(r2 - d2, U * (k * (r2 + m * l2)));
+    let (near_a, near_b, near_c) = (near(ww, 6.0, 3.0), near(pb, 8.0, 12.0), near(pc, 8.0, 12.0));
+    let short = EdgeBounds {
+        we: U * (15.0 * l2),
+        past: U * (36.0 * l2),
+        lagrange: U * (13.0 * (3.0 * (r2 * l2) + 18.0 * l4)),
+    };
+    let long = EdgeBounds {
+        we: U * (96.0 * l2),
+        past: U * (216.0 * l2),
+        lagrange: U * (19.0 * (12.0 * (r2 * l2) + 288.0 * l4)),
+    };
+    let edges = or(
+        or(
+            edge_near(r2, [wu, uu, ww], [near_a, near_b], &short),
+            edge_near(r2, [-wv, vv, ww], [near_a, near_c], &short),
+        ),
+        edge_near(r2, [bc_we, bc_ee, pb], [near_b, near_c], &long),
+    );
+    let (at_ab, at_ca) = (uv * wu - uu * wv, vv * wu - uv * wv);
+    let at_bc = (plane.nn - at_ab) - at_ca;
+    let b4 = U * (216.0 * l4);
+    let face = and(
+        and(clears(plane.nn, U * (132.0 * l4)), clears(at_ab, b4)),
+        and(clears(at_ca, b4), clears(at_bc, U * (672.0 * l4))),
+    );
+    answer(or(and(face, clears(-plane.gap, plane.bound)), edges))
+}
+
+/// The static filter's error bounds for one edge's tests: `w·e`, `w·e - e·e`, and the
+/// Lagrange test.
+struct EdgeBounds {
+    we: f64,
+    past: f64,
+    lagrange: f64,
+}
+
+/// Is the closed edge from `x` to `y` within `√r2` of `p`, three-valued, from its `w·e`, `e·e`
+/// and `|w|²` (`e = y - x`, `w = p - x`) and whether `p` is near `x` and `y`: the closest
+/// point is `x`, `y`, or strictly between.
+#[inline(always)]
+fn edge_near(
+    r2: f64,
+    [we, ee, ww]: [f64; 3],
+    [near_x, near_y]: [Sure; 2],
+    bound: &EdgeBounds,
+) -> Sure {
+    let beyond_x = clears(we, bound.we);
+    let beyond_y = clears(we - ee, bound.past);
+    let at_x = and(not(beyond_x), near_x);
+    let at_y = and(beyond_y, near_y);
+    let lagrange = r2 * ee - (ww * ee - we * we);
+    let between = and(
+        and(beyond_x, not(beyond_y)),
+        clears(lagrange, bound.lagrange),
+    );
+    or(or(at_x, at_y), between)
 }
 
 /// Is the closed edge from `x` to `y` (`e = y - x`, `w = p - x`; `ww` and `yy` the squared

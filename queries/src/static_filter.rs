@@ -74,6 +74,16 @@ pub(crate) fn max(x: f64, y: f64) -> f64 {
     }
 }
 
+/// The smaller of two numbers that are not NaN, as one `minsd`.
+#[inline(always)]
+pub(crate) fn min(x: f64, y: f64) -> f64 {
+    if x < y {
+        x
+    } else {
+        y
+    }
+}
+
 /// Coordinate-wise `max(|x|, |y|)` (no NaN: the filters' inputs are finite).
 #[inline(always)]
 pub(crate) fn max_abs(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {

@@ -288,6 +288,20 @@ fn tangent_spheres_and_degenerate_triangles_are_decided_exactly() {
     assert_eq!(at([2.0, 2.0f64.next_up(), 0.0], 0.0, &t), no);
 }
 
+/// Four points with full-precision coordinates in [-1, 1) (the first three a triangle's
+/// corners, the last a source of parameters), or `None` when the corners are in a line:
+/// quickcheck draws edge values (0, `u64::MAX`) now and then, which can put them on the
+/// cube's corners, in a line.
+fn full_precision_points(seed: u64) -> Option<[Vec3<f64>; 4]> {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
+    let mut p =
+        || Vec3::new(unit(&mut g), unit(&mut g), unit(&mut g)) * 2.0 - Vec3::new(1.0, 1.0, 1.0);
+    let points = [p(), p(), p(), p()];
+    let n = (points[1] - points[0]).cross(points[2] - points[0]);
+    (n.length() > 0.0).then_some(points)
+}
+
 /// Near tangent to the face, with full-precision coordinates: the squared plane distance and
 /// `r²|n|²` are equal up to rounding, and their float difference carries noise of up to
 /// tens of `u·L⁶` (`L` the largest difference coordinate), which the static filter's plane
@@ -296,11 +310,9 @@ fn tangent_spheres_and_degenerate_triangles_are_decided_exactly() {
 #[test]
 fn spheres_resting_on_a_tilted_face_are_never_certainly_wrong() {
     fn prop(seed: u64) -> bool {
-        let mut g = Gen::from_size_and_seed(100, seed);
-        let unit = |g: &mut Gen| (u64::arbitrary(g) >> 11) as f64 / (1u64 << 53) as f64;
-        let mut p =
-            || Vec3::new(unit(&mut g), unit(&mut g), unit(&mut g)) * 2.0 - Vec3::new(1.0, 1.0, 1.0);
-        let (a, b, c, k) = (p(), p(), p(), p());
+        let Some([a, b, c, k]) = full_precision_points(seed) else {
+            return true;
+        };
         let n = (b - a).cross(c - a);
         let (s, t) = (k.x.abs() * 0.5, k.y.abs() * 0.5);
         let foot = a + (b - a) * s + (c - a) * t;
@@ -313,6 +325,84 @@ fn spheres_resting_on_a_tilted_face_are_never_certainly_wrong() {
         );
         certain_stages_agree(&SphereTriangle::new(&s, &t), || {
             exact_d2(center, [a, b, c]) <= q(r) * q(r)
+        })
+    }
+    checker_many().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Touching a corner of the triangle that is also a corner of its bounding box, from outside
+/// the box: the box gap is exactly the radius, so the static filter's box test meets an exact
+/// tie. The gap is a Pythagorean quadruple `(g₀, g₁, g₂; d)` of 30-bit integers (Euler's
+/// parametrisation), so `Σ g²` and `d²` are exactly equal but both round: a box bound far too
+/// small would call about a third of these certainly apart. With the radius one ulp either
+/// way, the exact answer flips (nearer than `d`: apart from the box, so from the triangle).
+/// Each axis is mirrored at random, and the whole case scaled by a power of two (exactly)
+/// to the ends of the filter's range.
+#[test]
+fn spheres_touching_a_corner_across_the_bounding_box_are_decided_exactly() {
+    fn prop(seed: u64) -> bool {
+        let mut g = Gen::from_size_and_seed(100, seed);
+        let k = |g: &mut Gen| (u64::arbitrary(g) % (1 << 14)) as i64 + (1 << 14);
+        let (m, n, j, l) = (k(&mut g), k(&mut g), k(&mut g), k(&mut g));
+        let gap = [
+            m * m + n * n - j * j - l * l,
+            2 * (m * l + n * j),
+            2 * (n * l - m * j),
+        ]
+        .map(|x| x.abs() as f64);
+        let d = (m * m + n * n + j * j + l * l) as f64;
+        // The corner `a` is the box's greatest corner; `b` and `c` lie below it on every axis.
+        let mut below = || (u64::arbitrary(&mut g) % 1000 + 1) as f64;
+        let a = [3.0, -5.0, 7.0];
+        let (b, c) = (
+            [0, 1, 2].map(|i| a[i] - below()),
+            [0, 1, 2].map(|i| a[i] - below()),
+        );
+        let mirror = [0, 1, 2].map(|_| if bool::arbitrary(&mut g) { -1.0 } else { 1.0 });
+        let scale = [1.0, 2f64.powi(100), 2f64.powi(-100), 2f64.powi(-500)][(seed % 4) as usize];
+        let v =
+            |x: [f64; 3]| Vec3::new(x[0] * mirror[0], x[1] * mirror[1], x[2] * mirror[2]) * scale;
+        let (tri, center) = ([a, b, c].map(v), v([0, 1, 2].map(|i| a[i] + gap[i])));
+        let t = Triangle::new(tri[0], tri[1], tri[2]).unwrap();
+        [d, d.next_up(), d.next_down()].iter().all(|&r| {
+            let r = r * scale;
+            let s = Sphere::new(center, r).unwrap();
+            let exact = exact_d2(center, tri) <= q(r) * q(r);
+            exact == (r >= d * scale) && stages_agree(&SphereTriangle::new(&s, &t), exact)
+        })
+    }
+    checker().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Resting on an edge, with full-precision coordinates: the center lies off a point strictly
+/// inside an edge, in a direction square to it and away from the triangle (in its plane, out
+/// of it, or between), at the computed distance. The exact distance is that radius up to
+/// rounding, so each edge's Lagrange test (`r²|e|² - |w × e|²`) meets rounding noise over an
+/// exact near-zero, which the static filter's bounds must cover; on the edge `b → c` that
+/// value is built from combined dot products, whose noise is the largest.
+#[test]
+fn spheres_resting_on_an_edge_are_never_certainly_wrong() {
+    fn prop(seed: u64) -> bool {
+        let Some([a, b, c, k]) = full_precision_points(seed) else {
+            return true;
+        };
+        let n = (b - a).cross(c - a);
+        let corners = [a, b, c];
+        let i = (seed % 3) as usize;
+        let (x, y, z) = (corners[i], corners[(i + 1) % 3], corners[(i + 2) % 3]);
+        let e = y - x;
+        let out = e.cross(n);
+        let out = if out.dot(z - x) > 0.0 { -out } else { out };
+        let foot = x + e * (0.25 + k.x.abs() * 0.5);
+        let dir = out * (1.0 / out.length()) + n * (k.y / n.length());
+        let center = foot + dir * ((k.z.abs() + 0.25) / dir.length());
+        let r = (center - foot).length();
+        let (s, t) = (
+            Sphere::new(center, r).unwrap(),
+            Triangle::new(a, b, c).unwrap(),
+        );
+        certain_stages_agree(&SphereTriangle::new(&s, &t), || {
+            exact_d2(center, corners) <= q(r) * q(r)
         })
     }
     checker_many().quickcheck(prop as fn(u64) -> bool);
