@@ -1,6 +1,6 @@
 //! OBB–OBB overlap by the 15-axis separating axis test (Gottschalk; seed 002).
 
-use surety_intervals::{Policy, Scalar, Verdict};
+use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
 use crate::Obb;
 
@@ -16,6 +16,13 @@ use crate::Obb;
 /// without an epsilon. The face normals are `axis₁ × axis₂` …, which are the axes when they are
 /// orthonormal and the true face normals when rounding made them not quite so: the test stays
 /// exact for the numbers given.
+///
+/// The 15 axes are the facet normals of the Minkowski difference of the boxes, which is
+/// complete only when it is solid: when the six axes span space. Boxes whose axes are
+/// linearly dependent (a zero axis, or all three in a plane) are flat, and two flat boxes
+/// apart within their common plane have no separating axis among the 15. So the boxes
+/// certainly overlap only when no axis separates and one box's axes certainly span space
+/// (`axis₀ · (axis₁ × axis₂) ≠ 0`); a separating axis proves them apart whatever the axes.
 ///
 /// # Example
 /// ```
@@ -39,7 +46,8 @@ pub fn overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> Verdict {
             .gt(a.projected_radius(l) + b.projected_radius(l))
     };
     let mut separated = Verdict::False;
-    let candidates = a.face_normals().into_iter().chain(b.face_normals());
+    let (normals_a, normals_b) = (a.face_normals(), b.face_normals());
+    let candidates = normals_a.into_iter().chain(normals_b);
     for l in candidates {
         separated = separated | separates(l);
         if separated.is_true() {
@@ -54,7 +62,10 @@ pub fn overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> Verdict {
             }
         }
     }
-    !separated
+    // The 15 candidates are complete when the six axes span space, which one box's
+    // determinant `axis₀ · (axis₁ × axis₂)` being non-zero guarantees.
+    let spans = |normals: [Vec3<S>; 3], bx: &Obb<S>| !bx.axes()[0].dot(normals[0]).eq_zero();
+    !separated & (spans(normals_a, a) | spans(normals_b, b))
 }
 
 /// [`overlap_obb_obb`] resolved conservatively.

@@ -16,7 +16,8 @@ use crate::{Obb, Sphere};
 ///   (`g > 0` and `g² > r²|u|²`, no square root), they are apart. With `u = d - q` this is the
 ///   exact distance test when the axes are orthonormal, since `q` is then the closest point.
 ///
-/// - **inside**: the center lies in the box, tested exactly with the face normals.
+/// - **inside**: the center lies in the box, tested exactly with the face normals (when the
+///   axes certainly span space: a box with linearly dependent axes is flat).
 ///
 /// When no certificate holds the answer is `Maybe`: within rounding of tangency, or off
 /// by the axes' non-orthogonality.
@@ -59,9 +60,12 @@ pub fn overlap_sphere_obb<S: Scalar>(sphere: &Sphere<S>, obb: &Obb<S>) -> Verdic
     }
     // The center inside the box touches whatever the radius; clamping with skewed axes may
     // miss that by rounding, so test it exactly: the center's coordinate along axis i is
-    // `nᵢ·d / nᵢ·axisᵢ` with `nᵢ` the normal of the other two axes' face.
-    let mut inside = Verdict::True;
-    for ((n, axis), e) in obb.face_normals().into_iter().zip(obb.axes()).zip(e) {
+    // `nᵢ·d / nᵢ·axisᵢ` with `nᵢ` the normal of the other two axes' face. That needs the
+    // determinant `nᵢ·axisᵢ` to be non-zero: with linearly dependent axes the box is flat,
+    // and every point of its plane would pass.
+    let normals = obb.face_normals();
+    let mut inside = !normals[0].dot(obb.axes()[0]).eq_zero();
+    for ((n, axis), e) in normals.into_iter().zip(obb.axes()).zip(e) {
         inside = inside & n.dot(d).abs().le(e * n.dot(axis).abs());
     }
     touching | inside | (!apart & Verdict::Maybe)

@@ -437,3 +437,42 @@ fn sphere_tangent_to_an_exact_box_face_edge_and_corner_touches_and_a_hair_more_i
         assert_eq!(overlap_sphere_obb(&apart, &obb(&bx)), Verdict::False);
     }
 }
+
+/// Boxes whose axes are linearly dependent (a zero axis, or a third axis in the plane of the
+/// other two) are flat. Two flat boxes side by side in one plane have no separating axis
+/// among the 15 candidates (every face normal and edge cross is the plane's normal or zero),
+/// yet they are apart: the 15-axis test is complete only when the axes span space. Neither
+/// query may call such boxes certainly overlapping; with one proper box the test is complete
+/// again and decides.
+#[test]
+fn flat_boxes_apart_in_their_common_plane_are_never_certainly_overlapping() {
+    let v = |x: f64, y: f64, z: f64| Vec3::<Interval>::lift_f64(Vec3::new(x, y, z));
+    let (x, y, z, zero) = (
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, 1.0),
+        v(0.0, 0.0, 0.0),
+    );
+    let flat = |c: Vec3<Interval>, third: Vec3<Interval>| {
+        Obb::new(c, [x, y, third], v(1.0, 1.0, 1.0)).unwrap()
+    };
+    for third in [zero, x, v(1.0, 1.0, 0.0)] {
+        let (a, b) = (flat(v(0.0, 0.0, 0.0), third), flat(v(5.0, 0.0, 0.0), third));
+        // Exactly: both lie in the plane z = 0, `a` within x <= 2 and `b` within x >= 3.
+        assert_ne!(
+            overlap_obb_obb(&a, &b),
+            Verdict::True,
+            "third axis {third:?}"
+        );
+        // A sphere in the plane, far from the flat box: apart.
+        let s = Sphere::<Interval>::new(v(100.0, 0.0, 0.0), 1.0).unwrap();
+        assert_ne!(
+            overlap_sphere_obb(&s, &a),
+            Verdict::True,
+            "third axis {third:?}"
+        );
+        // A proper box against the flat one: the axes span space, and the test decides.
+        let proper = Obb::new(v(5.0, 0.0, 0.0), [x, y, z], v(1.0, 1.0, 1.0)).unwrap();
+        assert_eq!(overlap_obb_obb(&a, &proper), Verdict::False);
+    }
+}
