@@ -16,9 +16,9 @@ use surety::intervals::stack::{counts, decide, decide_in, reset_counts, Counts, 
 use surety::intervals::{Dyadic, Expansion};
 use surety::prelude::*;
 use surety::queries::{
-    decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
-    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, orient3d, Orient3d,
-    SegmentTriangle, SphereAabb, SphereTriangle, TriangleAabb,
+    decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_obb_obb,
+    decide_overlap_sphere_aabb, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
+    orient3d, ObbObb, Orient3d, SegmentTriangle, SphereAabb, SphereTriangle, TriangleAabb,
 };
 
 mod common;
@@ -394,6 +394,54 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     counted.push(("triangle–AABB, random".into(), stage_counts(&box_f)));
 }
 
+fn obb_obb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
+    let mut rng = Rng(5);
+    // Random rotations (scaled axis vectors), centers in [-1, 1]³, half extents in [0.1, 0.7):
+    // about half the pairs overlap.
+    let raw: Vec<[(glam::Vec3, glam::Vec3, glam::Vec3); 2]> = (0..N)
+        .map(|_| {
+            [0, 1].map(|_| {
+                let half = glam::Vec3::new(rng.unit() as f32, rng.unit() as f32, rng.unit() as f32);
+                (
+                    rng.point(1.0),
+                    rng.point(3.0),
+                    half * 0.6 + glam::Vec3::splat(0.1),
+                )
+            })
+        })
+        .collect();
+    let boxes: Vec<(Obb<f32>, Obb<f32>)> = raw
+        .iter()
+        .map(|pair| {
+            let [a, b] = pair.map(|(center, turn, half)| {
+                let m = glam::Mat3::from_quat(glam::Quat::from_scaled_axis(turn));
+                let axes = [m.x_axis, m.y_axis, m.z_axis].map(Into::into);
+                Obb::new(center, axes, half).unwrap()
+            });
+            (a, b)
+        })
+        .collect();
+    let mut group = c.benchmark_group("stack-obb-obb");
+    let formulas = random_rows(
+        &mut group,
+        &boxes,
+        |(a, b)| overlap_obb_obb(a, b),
+        |(a, b), policy| decide_overlap_obb_obb(a, b, policy),
+        |(a, b)| ObbObb::new(a, b),
+    );
+    let parry: Vec<(Pose, Cuboid, Pose, Cuboid)> = raw
+        .iter()
+        .map(|pair| {
+            let [(pa, ca), (pb, cb)] = pair
+                .map(|(center, turn, half)| (Pose::new(p(center), p(turn)), Cuboid::new(p(half))));
+            (pa, ca, pb, cb)
+        })
+        .collect();
+    time_parry_intersection(&mut group, &parry);
+    group.finish();
+    counted.push(("OBB–OBB, random".into(), stage_counts(&formulas)));
+}
+
 fn orient(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
     let mut rng = Rng(3);
     let random: Vec<[glam::DVec3; 4]> = (0..N)
@@ -476,6 +524,7 @@ fn report(counted: &[(String, Counts)]) {
         ("ray–triangle", "stack-ray-triangle"),
         ("triangle–AABB", "stack-triangle-aabb"),
         ("sphere–triangle", "stack-sphere-triangle"),
+        ("OBB–OBB", "stack-obb-obb"),
     ] {
         let [f, s, e, p] = ["f32", "stack", "stack-exact", "parry3d"].map(|f| ns(group, f));
         println!(
@@ -497,6 +546,7 @@ fn report(counted: &[(String, Counts)]) {
         ("ray–triangle", "stack-ray-triangle"),
         ("triangle–AABB", "stack-triangle-aabb"),
         ("sphere–triangle", "stack-sphere-triangle"),
+        ("OBB–OBB", "stack-obb-obb"),
     ] {
         let [pre, built] = ["static-prebuilt", "static-built"].map(|f| ns(group, f));
         println!("| {label} | {} | {} |", show(pre), show(built));
@@ -587,6 +637,7 @@ fn main() {
     let mut counted = Vec::new();
     sphere_aabb(&mut c, &mut counted);
     triangles(&mut c, &mut counted);
+    obb_obb(&mut c, &mut counted);
     orient(&mut c, &mut counted);
     c.final_summary();
     report(&counted);

@@ -109,9 +109,9 @@ pub mod prelude {
         Segment, ShapeError, Side, Sphere, Triangle,
     };
     pub use surety_queries::{
-        decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_sphere_aabb,
-        decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
-        decide_point_in_triangle, orient3d,
+        decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_obb_obb,
+        decide_overlap_sphere_aabb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
+        decide_overlap_triangle_aabb, decide_point_in_triangle, orient3d,
     };
     pub use surety_queries::{
         move_particle, slide_sphere, sweep_sphere_triangle, SlideOptions, TriangleMesh,

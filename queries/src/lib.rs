@@ -28,11 +28,11 @@
 //! The `decide_…` queries, [`orient3d`] and [`Plane::decide_side`] take float shapes (`f32` or
 //! `f64`) and run the [filter stack](surety_intervals::stack): each states its deciding
 //! formula once (the public [`Formula`](surety_intervals::stack::Formula) types
-//! [`SphereAabb`], [`SphereSphere`], [`TriangleAabb`], [`SegmentTriangle`], [`PlaneSide`],
-//! [`Orient3d`]), and a plain-`f64` filter with a semi-static error bound decides almost every
+//! [`SphereAabb`], [`SphereSphere`], [`TriangleAabb`], [`SegmentTriangle`],
+//! [`SphereTriangle`], [`ObbObb`], [`PlaneSide`], [`Orient3d`]), and a plain-`f64` filter with a semi-static error bound decides almost every
 //! input; intervals and then exact arithmetic take the rest. Under
 //! [`Policy::Exact`](surety_intervals::Policy::Exact) the answer is the exact one, never
-//! `Maybe`, degenerate inputs included.
+//! `Maybe`, degenerate inputs included (one exception: two flat boxes, below).
 //!
 //! | query | formula | exact for |
 //! |---|---|---|
@@ -41,6 +41,8 @@
 //! | [`decide_overlap_triangle_aabb`] | 13-axis SAT | every input, degenerate triangles |
 //! | [`decide_intersect_segment_triangle`] | Möller–Trumbore numerators; SAT in the plane | every input, coplanar and degenerate |
 //! | [`decide_point_in_triangle`] | the segment from `p` to `p` | every input, degenerate triangles |
+//! | [`decide_overlap_sphere_triangle`] | plane distance inside the edges, else the edges | every input, degenerate triangles |
+//! | [`decide_overlap_obb_obb`] | 15-axis SAT with absolute values | every input but two flat boxes (linearly dependent axes) with no separating axis: `Maybe` |
 //! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
 //! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input |
 //!
@@ -101,7 +103,7 @@ pub use motion::{
     ParticleMove, Slide, SlideOptions, SweepHit,
 };
 pub use obb::Obb;
-pub use obb_obb::{may_overlap_obb_obb, overlap_obb_obb};
+pub use obb_obb::{decide_overlap_obb_obb, may_overlap_obb_obb, overlap_obb_obb, ObbObb};
 pub use orient::{orient3d, Orient3d};
 pub use plane::{Plane, PlaneSide, Side, Sides};
 pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_triangle};

@@ -1,7 +1,10 @@
 //! OBB–OBB overlap by the 15-axis separating axis test (Gottschalk; seed 002).
 
-use surety_intervals::{Policy, Scalar, Vec3, Verdict};
+use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
+use crate::lift::coords;
+use crate::static_filter::{cross, dot, l1, max3, max_abs, sub, U};
 use crate::Obb;
 
 /// Do the two solid oriented boxes share a point? (Touching counts.)
@@ -83,4 +86,262 @@ pub fn overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> Verdict {
 /// ```
 pub fn may_overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> bool {
     overlap_obb_obb(a, b).resolve(Policy::Conservative)
+}
+
+/// [`overlap_obb_obb`] on float boxes, through the [filter stack](surety_intervals::stack):
+/// exact for every input under [`Policy::Exact`], flat boxes included.
+///
+/// The formula, stated once for every stage, is the one of [`overlap_obb_obb`]: each of the
+/// 15 candidate axes `L` separates when `|L·t| - (r_a(L) + r_b(L)) > 0` (`t` the difference
+/// of the centers, `r(L) = Σ eᵢ |axisᵢ · L|`), a sign of a polynomial with absolute values,
+/// which every stage evaluates exactly or encloses. The boxes overlap when no axis separates
+/// and one box's determinant `axis₀ · (axis₁ × axis₂)` is non-zero. When both boxes are flat
+/// (both determinants zero) and no axis separates, the exact answer needs more axes than
+/// the 15, and the formula leaves it undecided: the stack answers `Maybe` (a collision under
+/// the default policy), and `Policy::Exact` does too.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+/// use surety_queries::{decide_overlap_obb_obb, Obb};
+/// use glam::DVec3;
+///
+/// let axes = [DVec3::X, DVec3::Y, DVec3::Z].map(Into::into);
+/// let a = Obb::<f64>::new(DVec3::ZERO, axes, DVec3::ONE)?;
+/// // Face to face at x = 1, exactly: touching counts.
+/// let b = Obb::<f64>::new(DVec3::new(2.0, 0.5, 0.0), axes, DVec3::ONE)?;
+/// assert_eq!(decide_overlap_obb_obb(&a, &b, Policy::Exact), Verdict::True);
+/// // A hair further: the next double above 2, a gap of 2^-51.
+/// let gap = Obb::<f64>::new(DVec3::new(2f64.next_up(), 0.0, 0.0), axes, DVec3::ONE)?;
+/// assert_eq!(decide_overlap_obb_obb(&a, &gap, Policy::Exact), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_overlap_obb_obb<S: Scalar + Into<f64>>(
+    a: &Obb<S>,
+    b: &Obb<S>,
+    policy: Policy,
+) -> Verdict {
+    decide_with(|| ObbObb::new(a, b), policy).into()
+}
+
+/// One box's numbers, exactly, as `f64`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BoxNumbers {
+    center: [f64; 3],
+    axes: [[f64; 3]; 3],
+    half: [f64; 3],
+}
+
+impl BoxNumbers {
+    fn new<S: Scalar + Into<f64>>(obb: &Obb<S>) -> Self {
+        BoxNumbers {
+            center: coords(obb.center()),
+            axes: obb.axes().map(coords),
+            half: coords(obb.half_extents()),
+        }
+    }
+
+    /// `axis₁ × axis₂`, `axis₂ × axis₀`, `axis₀ × axis₁`.
+    fn normals(&self) -> [[f64; 3]; 3] {
+        let [u, v, w] = self.axes;
+        [cross(v, w), cross(w, u), cross(u, v)]
+    }
+
+    /// The largest axis coordinate's magnitude.
+    fn largest_axis_coordinate(&self) -> f64 {
+        let [u, v, w] = self.axes;
+        max3(max_abs(max_abs(u, v), w))
+    }
+
+    /// `Σ eᵢ (|axisᵢ|₁)`.
+    fn spread(&self) -> f64 {
+        let [u, v, w] = self.axes;
+        (self.half[0] * l1(u) + self.half[1] * l1(v)) + self.half[2] * l1(w)
+    }
+
+    /// `Σ eᵢ |axisᵢ · l|`, the half width of the box's projection on `l`.
+    fn radius(&self, l: [f64; 3]) -> f64 {
+        let [u, v, w] = self.axes;
+        (self.half[0] * dot(u, l).abs() + self.half[1] * dot(v, l).abs())
+            + self.half[2] * dot(w, l).abs()
+    }
+
+    /// Is every number zero or of magnitude within `[2^-100, 2^100]`?
+    fn in_range(&self) -> bool {
+        /// `2^-100` and `2^100`.
+        const LO: f64 = f64::from_bits((1023 - 100) << 52);
+        const HI: f64 = f64::from_bits((1023 + 100) << 52);
+        let ok = |x: &f64| {
+            let m = x.abs();
+            (m <= HI) & ((m >= LO) | (m == 0.0))
+        };
+        self.center
+            .iter()
+            .chain(self.axes.as_flattened())
+            .chain(&self.half)
+            .all(ok)
+    }
+}
+
+/// The OBB–OBB [`Formula`] of [`decide_overlap_obb_obb`], for running its stages one by one
+/// ([`decide_in`](surety_intervals::stack::decide_in)).
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_in, Stage};
+/// use surety_queries::{Obb, ObbObb};
+/// use glam::DVec3;
+///
+/// let axes = [DVec3::X, DVec3::Y, DVec3::Z].map(Into::into);
+/// let a = Obb::<f64>::new(DVec3::ZERO, axes, DVec3::ONE)?;
+/// let b = Obb::<f64>::new(DVec3::new(1.5, 1.5, 0.0), axes, DVec3::ONE)?;
+/// assert_eq!(decide_in(&ObbObb::new(&a, &b), Stage::Static), Some(true));
+/// // Corner to corner at (1, 1, 1), exactly: a tie the static filter leaves alone.
+/// let c = Obb::<f64>::new(DVec3::new(2.0, 2.0, 2.0), axes, DVec3::ONE)?;
+/// assert_eq!(decide_in(&ObbObb::new(&a, &c), Stage::Static), None);
+/// assert_eq!(decide_in(&ObbObb::new(&a, &c), Stage::Exact), Some(true));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ObbObb {
+    a: BoxNumbers,
+    b: BoxNumbers,
+}
+
+impl ObbObb {
+    /// The formula for these boxes (their numbers, exactly, as `f64`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy};
+    /// use surety_queries::{Obb, ObbObb};
+    /// use glam::Vec3;
+    ///
+    /// let axes = [Vec3::X, Vec3::Y, Vec3::Z].map(Into::into);
+    /// let a = Obb::<f32>::new(Vec3::ZERO, axes, Vec3::ONE)?;
+    /// let b = Obb::<f32>::new(Vec3::new(3.0, 0.0, 0.0), axes, Vec3::ONE)?;
+    /// assert_eq!(decide(&ObbObb::new(&a, &b), Policy::Exact), Some(false));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new<S: Scalar + Into<f64>>(a: &Obb<S>, b: &Obb<S>) -> Self {
+        ObbObb {
+            a: BoxNumbers::new(a),
+            b: BoxNumbers::new(b),
+        }
+    }
+}
+
+impl Formula for ObbObb {
+    type Output = bool;
+    const HAS_STATIC_FILTER: bool = true;
+
+    #[inline]
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let lift = |bx: &BoxNumbers| (bx.axes.map(lift3::<R>), bx.half.map(R::from_f64));
+        let ((axes_a, half_a), (axes_b, half_b)) = (lift(&self.a), lift(&self.b));
+        let t = sub3(&lift3::<R>(self.b.center), &lift3::<R>(self.a.center));
+        let radius = |axes: &[Ring3<R>; 3], half: &[R; 3], l: &Ring3<R>| {
+            half[0].clone() * dot3(&axes[0], l).abs()
+                + half[1].clone() * dot3(&axes[1], l).abs()
+                + half[2].clone() * dot3(&axes[2], l).abs()
+        };
+        let separates = |l: &Ring3<R>| {
+            (dot3(&t, l).abs() - (radius(&axes_a, &half_a, l) + radius(&axes_b, &half_b, l)))
+                .positive()
+        };
+        let normals = |[u, v, w]: &[Ring3<R>; 3]| [cross3(v, w), cross3(w, u), cross3(u, v)];
+        let (normals_a, normals_b) = (normals(&axes_a), normals(&axes_b));
+        let mut separated = Verdict::False;
+        for l in normals_a.iter().chain(&normals_b) {
+            separated = separated | separates(l);
+            if separated.is_true() {
+                return Some(false);
+            }
+        }
+        for u in &axes_a {
+            for v in &axes_b {
+                separated = separated | separates(&cross3(u, v));
+                if separated.is_true() {
+                    return Some(false);
+                }
+            }
+        }
+        let solid = |axes: &[Ring3<R>; 3], normals: &[Ring3<R>; 3]| {
+            let det = dot3(&axes[0], &normals[0]);
+            det.positive() | det.negative()
+        };
+        (!separated & (solid(&axes_a, &normals_a) | solid(&axes_b, &normals_b))).certain()
+    }
+
+    /// The same formula in plain `f64`, every test against a semi-static bound.
+    ///
+    /// # Derivation
+    /// Range: the filter answers only when every number (centers, axes, half extents) is zero
+    /// or of magnitude within `[2^-100, 2^100]`. Each is then a multiple of `2^-152`, so every
+    /// non-zero product the formula forms (of degree at most four) is at least `2^-608` and
+    /// nothing underflows; and nothing overflows (every value is below `2^410`).
+    ///
+    /// For a candidate `L = u × v`, each coordinate `L_k` is a difference of two products,
+    /// computed within `γ₂ Lp_k`, `Lp_k` the sum of their magnitudes, at most `2 m_u m_v`
+    /// (`m` the largest coordinate magnitude of the box the axis comes from). Then (Higham's
+    /// rounding counts, `γ_k = ku / (1 - ku)`): `t·L` with `t` rounded once is within
+    /// `γ₆ Σ |t_k| Lp_k`; each `axisᵢ · L` within `γ₅ Σ |axisᵢₖ| Lp_k`, and after its product
+    /// with `eᵢ`, the sums and the final difference the separation value
+    /// `V = |t·L| - (r_a + r_b)` is within `γ₁₀ P` of the exact one (the absolute values
+    /// change nothing: `||x̂| - |x|| ≤ |x̂ - x|`), where
+    /// `P = Σ_k Lp_k (|t_k| + Σᵢ eᵢ |aᵢₖ| + Σⱼ fⱼ |bⱼₖ|) ≤ 2 m_u m_v S` with
+    /// `S = |t|₁ + Σᵢ eᵢ |aᵢ|₁ + Σⱼ fⱼ |bⱼ|₁`. The filter uses `32u' S m_u m_v`
+    /// (`u' = u (1 + 2^-10)`), which covers `γ₁₀ P` with room for the roundings of `S` and of
+    /// the bound itself. `V` above the bound separates certainly; `V` at or below its negative
+    /// certainly does not (when the bound is zero, so is every monomial, and `V = 0` exactly).
+    /// An edge cross of two axes equal or opposite to the bit is exactly zero, and skipped: it
+    /// never separates (boxes with the same rotation have three of them).
+    ///
+    /// A box's determinant `axis₀ · (axis₁ × axis₂)` is within `γ₅ · 3m · 2m²` of its
+    /// computed value: it is certainly non-zero beyond `40u' m³`.
+    #[inline]
+    fn static_filter(&self) -> Option<bool> {
+        let (a, b) = (&self.a, &self.b);
+        if !(a.in_range() & b.in_range()) {
+            return None;
+        }
+        let t = sub(b.center, a.center);
+        let s = (l1(t) + a.spread()) + b.spread();
+        let (ma, mb) = (a.largest_axis_coordinate(), b.largest_axis_coordinate());
+        // The separation value along `l`, and whether it is certainly positive (separates)
+        // and certainly not.
+        let test = |l: [f64; 3], bound: f64| {
+            let v = dot(t, l).abs() - (a.radius(l) + b.radius(l));
+            (v > bound, v <= -bound)
+        };
+        let (normals_a, normals_b) = (a.normals(), b.normals());
+        let mut apart_nowhere = true;
+        for (normals, m) in [(normals_a, ma), (normals_b, mb)] {
+            let bound = (32.0 * U) * (s * (m * m));
+            for l in normals {
+                let (separates, not) = test(l, bound);
+                if separates {
+                    return Some(false);
+                }
+                apart_nowhere &= not;
+            }
+        }
+        let bound = (32.0 * U) * (s * (ma * mb));
+        for u in a.axes {
+            for v in b.axes {
+                if (u == v) | (u == v.map(|x| -x)) {
+                    continue;
+                }
+                let (separates, not) = test(cross(u, v), bound);
+                if separates {
+                    return Some(false);
+                }
+                apart_nowhere &= not;
+            }
+        }
+        let solid = |bx: &BoxNumbers, normals: [[f64; 3]; 3], m: f64| {
+            dot(bx.axes[0], normals[0]).abs() > (40.0 * U) * (m * (m * m))
+        };
+        (apart_nowhere & (solid(a, normals_a, ma) | solid(b, normals_b, mb))).then_some(true)
+    }
 }

@@ -9,8 +9,9 @@ use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_aabb, decide_overlap_sphere_sphere, overlap_aabb_aabb, overlap_obb_obb,
-    overlap_sphere_obb, overlap_sphere_sphere, Aabb, Obb, Ray, Sphere, SphereSphere,
+    cast_ray_aabb, decide_overlap_obb_obb, decide_overlap_sphere_sphere, overlap_aabb_aabb,
+    overlap_obb_obb, overlap_sphere_obb, overlap_sphere_sphere, Aabb, Obb, ObbObb, Ray, Sphere,
+    SphereSphere,
 };
 
 /// A rotation's columns from an axis-angle, rounded to f64 (so not exactly orthonormal).
@@ -475,4 +476,129 @@ fn flat_boxes_apart_in_their_common_plane_are_never_certainly_overlapping() {
         let proper = Obb::new(v(5.0, 0.0, 0.0), [x, y, z], v(1.0, 1.0, 1.0)).unwrap();
         assert_eq!(overlap_obb_obb(&a, &proper), Verdict::False);
     }
+}
+
+/// `Policy::Exact` gives the exact answer, and no stage a wrong certain one, on `f64` boxes
+/// and on the same boxes rounded to `f32`; and the whole case scaled by a power of two
+/// (exactly, so the answer stays) to the filter's range limits and beyond.
+fn obb_stack_agrees(a: &Box3, b: &Box3) -> bool {
+    let proper = |bx: &Box3| {
+        let d = dot(&q3(bx.axes[0]), &cross(&q3(bx.axes[1]), &q3(bx.axes[2])));
+        !d.is_zero()
+    };
+    let build = |bx: &Box3| Obb::<f64>::new(bx.center, bx.axes, bx.half);
+    let (Ok(oa), Ok(ob)) = (build(a), build(b)) else {
+        return true;
+    };
+    if !(proper(a) || proper(b)) {
+        return true; // flat boxes: `flat_boxes_…` below
+    }
+    let exact = exact_obb_overlap(a, b);
+    let round = |bx: &Box3| Box3 {
+        center: to_f32(bx.center).map(f64::from),
+        axes: bx.axes.map(|v| to_f32(v).map(f64::from)),
+        half: to_f32(bx.half).map(f64::from),
+    };
+    let (a32, b32) = (round(a), round(b));
+    let f32_ok = match (
+        Obb::<f32>::new(to_f32(a.center), a.axes.map(to_f32), to_f32(a.half)),
+        Obb::<f32>::new(to_f32(b.center), b.axes.map(to_f32), to_f32(b.half)),
+    ) {
+        (Ok(x), Ok(y)) if proper(&a32) || proper(&b32) => {
+            stages_agree(&ObbObb::new(&x, &y), exact_obb_overlap(&a32, &b32))
+        }
+        _ => true,
+    };
+    stages_agree(&ObbObb::new(&oa, &ob), exact)
+        && decide_overlap_obb_obb(&oa, &ob, Policy::Exact) == Verdict::from(exact)
+        && f32_ok
+}
+
+#[test]
+fn every_obb_stack_stage_agrees_with_exact_arithmetic_at_every_scale() {
+    fn prop(seed: u64) -> bool {
+        let (a, b) = box_case(seed);
+        let scale = [
+            1.0,
+            2f64.powi(90),
+            2f64.powi(-90),
+            2f64.powi(110),
+            2f64.powi(-110),
+        ][(seed % 5) as usize];
+        let scaled = |bx: &Box3| Box3 {
+            center: bx.center * scale,
+            axes: bx.axes,
+            half: bx.half * scale,
+        };
+        obb_stack_agrees(&scaled(&a), &scaled(&b))
+    }
+    checker_quarter().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Exact ties, decided exactly by the stack (and left alone by the static filter): boxes
+/// touching face to face, edge to edge and corner to corner, each also a hair apart; a
+/// rotated box whose corner touches a face.
+#[test]
+fn touching_obbs_are_decided_exactly_and_a_hair_apart_too() {
+    let i = [
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+    ];
+    let unit = |c: [f64; 3]| Box3 {
+        center: Vec3::new(c[0], c[1], c[2]),
+        axes: i,
+        half: Vec3::splat(1.0),
+    };
+    let a = unit([0.0, 0.0, 0.0]);
+    for c in [[2.0, 0.5, -0.25], [2.0, 2.0, 0.75], [2.0, -2.0, 2.0]] {
+        assert!(exact_obb_overlap(&a, &unit(c)));
+        assert!(obb_stack_agrees(&a, &unit(c)));
+        let apart = unit([c[0].next_up(), c[1], c[2]]);
+        assert!(!exact_obb_overlap(&a, &apart));
+        assert!(obb_stack_agrees(&a, &apart));
+    }
+    // A box turned 45° about z (axes (1, 1, 0)/√2 rounded), its corner at x = 1 + …: the
+    // exact answer at the rounded numbers, whatever it is.
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let turned = |x: f64| Box3 {
+        center: Vec3::new(x, 0.0, 0.0),
+        axes: [
+            Vec3::new(s, s, 0.0),
+            Vec3::new(-s, s, 0.0),
+            Vec3::new(0.0, 0.0, 1.0),
+        ],
+        half: Vec3::splat(1.0),
+    };
+    let mut x = 1.0 + 2f64.sqrt();
+    for _ in 0..4 {
+        assert!(obb_stack_agrees(&a, &turned(x)));
+        x = x.next_down();
+    }
+}
+
+/// Flat boxes through the stack: never certainly overlapping when apart in their plane,
+/// and exact as soon as one box is proper.
+#[test]
+fn flat_obbs_through_the_stack_are_never_certainly_overlapping_when_apart() {
+    let (x, y, z) = (
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+    );
+    let flat = |c: f64| Obb::<f64>::new(Vec3::new(c, 0.0, 0.0), [x, y, x], Vec3::splat(1.0));
+    let (a, b) = (flat(0.0).unwrap(), flat(5.0).unwrap());
+    for policy in [Policy::Conservative, Policy::Exact] {
+        assert_ne!(decide_overlap_obb_obb(&a, &b, policy), Verdict::True);
+    }
+    let proper = Obb::<f64>::new(Vec3::new(5.0, 0.0, 0.0), [x, y, z], Vec3::splat(1.0)).unwrap();
+    assert_eq!(
+        decide_overlap_obb_obb(&a, &proper, Policy::Exact),
+        Verdict::False
+    );
+    let near = Obb::<f64>::new(Vec3::new(3.0, 0.0, 0.0), [x, y, z], Vec3::splat(1.0)).unwrap();
+    assert_eq!(
+        decide_overlap_obb_obb(&a, &near, Policy::Exact),
+        Verdict::True
+    );
 }
