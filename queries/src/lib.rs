@@ -32,7 +32,7 @@
 //! [`SphereTriangle`], [`ObbObb`], [`PlaneSide`], [`Orient3d`]), and a plain-`f64` filter with a semi-static error bound decides almost every
 //! input; intervals and then exact arithmetic take the rest. Under
 //! [`Policy::Exact`](surety_intervals::Policy::Exact) the answer is the exact one, never
-//! `Maybe`, degenerate inputs included (one exception: two flat boxes, below).
+//! `Maybe`, degenerate inputs included.
 //!
 //! | query | formula | exact for |
 //! |---|---|---|
@@ -42,7 +42,7 @@
 //! | [`decide_intersect_segment_triangle`] | Möller–Trumbore numerators; SAT in the plane | every input, coplanar and degenerate |
 //! | [`decide_point_in_triangle`] | the segment from `p` to `p` | every input, degenerate triangles |
 //! | [`decide_overlap_sphere_triangle`] | plane distance inside the edges, else the edges | every input, degenerate triangles |
-//! | [`decide_overlap_obb_obb`] | 15-axis SAT with absolute values | every input but two flat boxes (linearly dependent axes) with no separating axis: `Maybe` |
+//! | [`decide_overlap_obb_obb`] | 15-axis SAT with absolute values, completed for flat boxes | every input, flat boxes (linearly dependent axes) included |
 //! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
 //! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input |
 //!

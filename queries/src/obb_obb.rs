@@ -96,9 +96,11 @@ pub fn may_overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> bool {
 /// of the centers, `r(L) = Σ eᵢ |axisᵢ · L|`), a sign of a polynomial with absolute values,
 /// which every stage evaluates exactly or encloses. The boxes overlap when no axis separates
 /// and one box's determinant `axis₀ · (axis₁ × axis₂)` is non-zero. When both boxes are flat
-/// (both determinants zero) and no axis separates, the exact answer needs more axes than
-/// the 15, and the formula leaves it undecided: the stack answers `Maybe` (a collision under
-/// the default policy), and `Policy::Exact` does too.
+/// (both determinants exactly zero), the 15 axes may miss a separation within the plane or
+/// line that the six axes span, and the formula adds the directions that complete them
+/// there: `n × axis` for each axis, `n` a non-zero one of the 15 (the plane's normal); if all
+/// 15 are zero, the axes are parallel to some `g` or zero, and it adds `g` and `g × (t × g)`
+/// (across the line towards `t`); if every axis is zero, the boxes are points, and it adds `t`.
 ///
 /// # Example
 /// ```
@@ -266,11 +268,43 @@ impl Formula for ObbObb {
                 }
             }
         }
-        let solid = |axes: &[Ring3<R>; 3], normals: &[Ring3<R>; 3]| {
-            let det = dot3(&axes[0], &normals[0]);
-            det.positive() | det.negative()
+        let nonzero = |x: R| x.positive() | x.negative();
+        let solid =
+            |axes: &[Ring3<R>; 3], normals: &[Ring3<R>; 3]| nonzero(dot3(&axes[0], &normals[0]));
+        let solid = solid(&axes_a, &normals_a) | solid(&axes_b, &normals_b);
+        if !solid.is_false() {
+            return (!separated & solid).certain();
+        }
+        // Both boxes flat: the 15 axes may miss a separation within the plane (or line) the
+        // six axes span, so add the directions that complete them there.
+        let nonzero3 = |v: &Ring3<R>| {
+            v.iter()
+                .fold(Verdict::False, |acc, x| acc | nonzero(x.clone()))
         };
-        (!separated & (solid(&axes_a, &normals_a) | solid(&axes_b, &normals_b))).certain()
+        let axes: Vec<&Ring3<R>> = axes_a.iter().chain(&axes_b).collect();
+        let crosses: Vec<Ring3<R>> = normals_a
+            .iter()
+            .chain(&normals_b)
+            .cloned()
+            .chain(
+                axes_a
+                    .iter()
+                    .flat_map(|u| axes_b.iter().map(move |v| cross3(u, v))),
+            )
+            .collect();
+        let extra = match first_certain(crosses.iter(), nonzero3)? {
+            // A normal of the plane: the zonogon's edge normals lie among `n × axis`.
+            Some(n) => axes.iter().map(|g| cross3(n, g)).collect(),
+            // The axes are parallel or zero: along the line, across it towards `t`, or `t`.
+            None => match first_certain(axes.iter().copied(), nonzero3)? {
+                Some(g) => vec![g.clone(), cross3(g, &cross3(&t, g))],
+                None => vec![t.clone()],
+            },
+        };
+        for l in &extra {
+            separated = separated | separates(l);
+        }
+        (!separated).certain()
     }
 
     /// The same formula in plain `f64`, every test against a semi-static bound.
@@ -344,4 +378,20 @@ impl Formula for ObbObb {
         };
         (apart_nowhere & (solid(a, normals_a, ma) | solid(b, normals_b, mb))).then_some(true)
     }
+}
+
+/// The first item whose test is certainly true, `Some(None)` when every test is certainly
+/// false, and `None` when a test before the first certain one is undecided.
+fn first_certain<'a, T: 'a>(
+    items: impl Iterator<Item = &'a T>,
+    test: impl Fn(&T) -> Verdict,
+) -> Option<Option<&'a T>> {
+    for item in items {
+        match test(item) {
+            Verdict::True => return Some(Some(item)),
+            Verdict::False => {}
+            Verdict::Maybe => return None,
+        }
+    }
+    Some(None)
 }

@@ -577,28 +577,73 @@ fn touching_obbs_are_decided_exactly_and_a_hair_apart_too() {
     }
 }
 
-/// Flat boxes through the stack: never certainly overlapping when apart in their plane,
-/// and exact as soon as one box is proper.
+/// `Policy::Exact` gives `exact`, and no stage or policy a wrong certain answer.
+#[track_caller]
+fn check_obbs(a: &Obb<f64>, b: &Obb<f64>, exact: bool) {
+    assert_eq!(
+        decide_overlap_obb_obb(a, b, Policy::Exact),
+        Verdict::from(exact)
+    );
+    let conservative = decide_overlap_obb_obb(a, b, Policy::Conservative);
+    assert!(conservative.certain().is_none_or(|v| v == exact));
+    assert!(stages_agree(&ObbObb::new(a, b), exact));
+}
+
+/// Flat boxes (linearly dependent axes) through the stack, with answers worked out by hand:
+/// in one plane (apart, overlapping, touching and an ulp apart), on one line, as points, and
+/// flat in two different planes. `Policy::Exact` decides every one exactly, and no policy is
+/// ever certainly wrong.
 #[test]
-fn flat_obbs_through_the_stack_are_never_certainly_overlapping_when_apart() {
-    let (x, y, z) = (
+fn flat_obbs_through_the_stack_are_decided_exactly() {
+    let (x, y, z, zero) = (
         Vec3::new(1.0, 0.0, 0.0),
         Vec3::new(0.0, 1.0, 0.0),
         Vec3::new(0.0, 0.0, 1.0),
+        Vec3::new(0.0, 0.0, 0.0),
     );
-    let flat = |c: f64| Obb::<f64>::new(Vec3::new(c, 0.0, 0.0), [x, y, x], Vec3::splat(1.0));
-    let (a, b) = (flat(0.0).unwrap(), flat(5.0).unwrap());
-    for policy in [Policy::Conservative, Policy::Exact] {
-        assert_ne!(decide_overlap_obb_obb(&a, &b, policy), Verdict::True);
-    }
-    let proper = Obb::<f64>::new(Vec3::new(5.0, 0.0, 0.0), [x, y, z], Vec3::splat(1.0)).unwrap();
-    assert_eq!(
-        decide_overlap_obb_obb(&a, &proper, Policy::Exact),
-        Verdict::False
+    let at = |c: [f64; 3], axes: [Vec3<f64>; 3]| {
+        Obb::<f64>::new(Vec3::new(c[0], c[1], c[2]), axes, Vec3::splat(1.0)).unwrap()
+    };
+    // In the plane z = 0: `[x, y, x]` spans |x| <= 2, |y| <= 1 about its center.
+    let plane = [x, y, x];
+    let a = at([0.0, 0.0, 0.0], plane);
+    check_obbs(&a, &at([5.0, 0.0, 0.0], plane), false);
+    check_obbs(&a, &at([3.5, 0.5, 0.0], plane), true);
+    check_obbs(&a, &at([4.0, 0.0, 0.0], plane), true);
+    check_obbs(&a, &at([4f64.next_up(), 0.0, 0.0], plane), false);
+    check_obbs(&a, &at([0.0, 2.0, 0.0], plane), true);
+    check_obbs(&a, &at([0.0, 2f64.next_up(), 0.0], plane), false);
+    check_obbs(&a, &at([0.0, 0.0, 1e-300], plane), false);
+    // On the x axis: `[x, x, 0]` spans |x| <= 2 about its center.
+    let line = [x, x, zero];
+    let l = at([0.0, 0.0, 0.0], line);
+    check_obbs(&l, &at([3.0, 0.0, 0.0], line), true);
+    check_obbs(&l, &at([4.0, 0.0, 0.0], line), true);
+    check_obbs(&l, &at([4f64.next_up(), 0.0, 0.0], line), false);
+    check_obbs(&l, &at([1.0, 1e-300, 0.0], line), false);
+    // Points.
+    let point = [zero, zero, zero];
+    check_obbs(
+        &at([1.0, 2.0, 3.0], point),
+        &at([1.0, 2.0, 3.0], point),
+        true,
     );
-    let near = Obb::<f64>::new(Vec3::new(3.0, 0.0, 0.0), [x, y, z], Vec3::splat(1.0)).unwrap();
-    assert_eq!(
-        decide_overlap_obb_obb(&a, &near, Policy::Exact),
-        Verdict::True
+    check_obbs(
+        &at([1.0, 2.0, 3.0], point),
+        &at([1.0, 2.0, 3f64.next_up()], point),
+        false,
     );
+    // A point against a line, and a line against a plane.
+    check_obbs(&at([2.0, 0.0, 0.0], point), &l, true);
+    check_obbs(&at([2f64.next_up(), 0.0, 0.0], point), &l, false);
+    check_obbs(&l, &at([0.0, 1.0, 0.0], plane), true);
+    check_obbs(&l, &at([0.0, 1f64.next_up(), 0.0], plane), false);
+    // Flat in two different planes (z = 0 and x = 0; `[y, z, y]` spans |y| <= 2, |z| <= 1):
+    // the six axes span space.
+    let wall = [y, z, y];
+    check_obbs(&a, &at([0.0, 0.0, 0.0], wall), true);
+    check_obbs(&a, &at([0.0, 0.0, 1.0], wall), true);
+    check_obbs(&a, &at([0.0, 0.0, 1f64.next_up()], wall), false);
+    check_obbs(&a, &at([2.0, 0.0, 0.5], wall), true);
+    check_obbs(&a, &at([2f64.next_up(), 0.0, 0.5], wall), false);
 }
