@@ -13,7 +13,10 @@ use surety::prelude::*;
 
 mod common;
 
-use common::{posed_ball, posed_box, time, time_parry_intersection, vector as p, Rng};
+use common::{
+    posed_ball, posed_balls_and_triangles, posed_box, time, time_parry_intersection, vector as p,
+    Rng,
+};
 
 const N: usize = 4096;
 
@@ -200,19 +203,7 @@ fn triangles(c: &mut Criterion) {
     ball_tri!(f64, "f64");
     ball_tri!(Interval<f64>, "Interval<f64>");
     ball_tri!(Interval<f32>, "Interval<f32>");
-    let parry: Vec<(Pose, Ball, Pose, PTriangle)> = raw
-        .iter()
-        .map(|(t, a, b)| {
-            let (p1, ball) = posed_ball(*a, b.x.abs() * 0.5);
-            (
-                p1,
-                ball,
-                Pose::IDENTITY,
-                PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
-            )
-        })
-        .collect();
-    time_parry_intersection(&mut group, &parry);
+    time_parry_intersection(&mut group, &posed_balls_and_triangles(&raw));
     group.finish();
 }
 

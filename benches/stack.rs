@@ -23,7 +23,10 @@ use surety::queries::{
 
 mod common;
 
-use common::{posed_ball, posed_box, time, time_parry_intersection, vector as p, Rng};
+use common::{
+    posed_ball, posed_balls_and_triangles, posed_box, time, time_parry_intersection, vector as p,
+    Rng,
+};
 
 const N: usize = 4096;
 
@@ -357,19 +360,7 @@ fn triangles(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         |(s, t), policy| decide_overlap_sphere_triangle(s, t, policy),
         |(s, t)| SphereTriangle::new(s, t),
     );
-    let parry: Vec<(Pose, Ball, Pose, PTriangle)> = raw
-        .iter()
-        .map(|(t, a, b)| {
-            let (p1, ball) = posed_ball(*a, b.x.abs() * 0.5);
-            (
-                p1,
-                ball,
-                Pose::IDENTITY,
-                PTriangle::new(p(t[0]), p(t[1]), p(t[2])),
-            )
-        })
-        .collect();
-    time_parry_intersection(&mut group, &parry);
+    time_parry_intersection(&mut group, &posed_balls_and_triangles(&raw));
     group.finish();
     let mut group = c.benchmark_group("stack-sphere-triangle-near");
     let near_ball_f = near_rows(

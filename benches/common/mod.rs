@@ -95,3 +95,28 @@ pub fn time_parry_intersection<A: parry3d::shape::Shape, B: parry3d::shape::Shap
         parry3d::query::intersection_test(p1, a, p2, b).map_or(true, |i| i.intersecting)
     });
 }
+
+/// The sphere–triangle benchmark inputs posed for parry3d: from each raw case
+/// `(triangle, a, b)`, a ball of radius `|b.x| / 2` at `a`, and the triangle.
+#[allow(dead_code)]
+pub fn posed_balls_and_triangles(
+    raw: &[([glam::Vec3; 3], glam::Vec3, glam::Vec3)],
+) -> Vec<(
+    parry3d::math::Pose,
+    parry3d::shape::Ball,
+    parry3d::math::Pose,
+    parry3d::shape::Triangle,
+)> {
+    raw.iter()
+        .map(|(t, a, b)| {
+            let (p1, ball) = posed_ball(*a, b.x.abs() * 0.5);
+            let [x, y, z] = t.map(vector);
+            (
+                p1,
+                ball,
+                parry3d::math::Pose::IDENTITY,
+                parry3d::shape::Triangle::new(x, y, z),
+            )
+        })
+        .collect()
+}

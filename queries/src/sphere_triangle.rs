@@ -328,7 +328,7 @@ impl Formula for SphereTriangle {
             gap: plane_gap,
             bound: plane_bound,
         };
-        static_edges_and_face(r2, l, &plane, [u, v, w])
+        static_edges_and_face(r2, [l2, l4], &plane, [u, v, w])
     }
 }
 
@@ -348,11 +348,10 @@ struct NearPlane {
 #[inline(never)]
 fn static_edges_and_face(
     r2: f64,
-    l: f64,
+    [l2, l4]: [f64; 2],
     plane: &NearPlane,
     [u, v, w]: [[f64; 3]; 3],
 ) -> Option<bool> {
-    let (l2, l4) = (l * l, (l * l) * (l * l));
     let (uu, uv, vv) = (dot(u, u), dot(u, v), dot(v, v));
     let (wu, wv, ww) = (dot(w, u), dot(w, v), dot(w, w));
     // `|p - b|²`, `|p - c|²`, and the edge `b → c`'s `e·e` and `w·e`.
