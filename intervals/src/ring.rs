@@ -3,22 +3,23 @@
 use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use crate::{Dyadic, Interval, Verdict};
+use crate::{Dyadic, Endpoint, Interval, Verdict};
 
 /// A number type a query's deciding formula can be evaluated in: ring operations (`+`, `-`,
-/// `*`, negation), `abs`, `min` and `max` on exact `f64` inputs, and a sign that is either
-/// certain and exact, or unknown.
+/// `*`, negation), `abs`, `min`, `max`, and a sign that is either certain, or unknown.
 ///
-/// Four types implement it, for the stages of the [filter stack](crate::stack):
+/// The certified rings are the stages of the [filter stack](crate::stack):
 /// [`Filtered`](crate::Filtered) (plain `f64` with an error bound computed alongside),
-/// [`Interval<f64>`] (directed rounding), and for the exact stage
-/// [`Expansion`](crate::Expansion) (exact while no product underflows) and [`Dyadic`] (exact,
-/// always decides). A formula
-/// written once with `R: Ring` is the same formula in all three, so the stages cannot
+/// [`Interval`] (directed rounding), and for the exact stage [`Expansion`](crate::Expansion)
+/// (exact while no product underflows) and [`Dyadic`] (exact, always decides). Every
+/// [`Scalar`](crate::Scalar) is a ring too: intervals certified, and `f32`/`f64` as the plain,
+/// uncertified float evaluation. A query's formula written once with `R: Ring` is therefore
+/// the same formula on interval shapes, on float shapes, and in every stage, so they cannot
 /// disagree about what they compute; only about how sure they are.
 ///
-/// The contract: a sign that is `Some` is the sign the formula has in exact real arithmetic
-/// on the given `f64` inputs.
+/// The contract of a certified ring: a sign that is `Some` is the sign the formula has in
+/// exact real arithmetic, for every choice of the real numbers its inputs stand for (the given
+/// `f64`s, or every member of the input intervals).
 ///
 /// # Example
 /// ```
@@ -165,45 +166,108 @@ pub fn cross3<R: Ring>(a: &Ring3<R>, b: &Ring3<R>) -> Ring3<R> {
     [m(1, 2), m(2, 0), m(0, 1)]
 }
 
-impl Ring for Interval<f64> {
-    #[inline]
+impl<T: Endpoint> Ring for Interval<T> {
+    /// The tightest enclosure of `x`: exact for `Interval<f64>`, and for `Interval<f32>` when
+    /// `x` is an `f32` (the constants formulas use are).
+    #[inline(always)]
     fn from_f64(x: f64) -> Self {
         Interval::enclose_f64(x)
     }
 
-    #[inline]
+    #[inline(always)]
     fn sign(&self) -> Option<Ordering> {
-        if self.lo() > 0.0 {
+        let zero = T::zero();
+        if self.lo() > zero {
             Some(Ordering::Greater)
-        } else if self.hi() < 0.0 {
+        } else if self.hi() < zero {
             Some(Ordering::Less)
-        } else if self.lo() == 0.0 && self.hi() == 0.0 {
+        } else if self.lo() == zero && self.hi() == zero {
             Some(Ordering::Equal)
         } else {
             None
         }
     }
 
-    #[inline]
+    /// The absolute value, tight.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Ring};
+    ///
+    /// assert_eq!(Ring::abs(Interval::new(-3.0, 1.0)?), Interval::new(0.0, 3.0)?);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
+    #[inline(always)]
     fn abs(self) -> Self {
-        crate::Scalar::abs(self)
+        Interval::abs(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn max(self, other: Self) -> Self {
-        crate::Scalar::max(self, other)
+        Interval::max(self, other)
     }
 
-    #[inline]
+    #[inline(always)]
     fn min(self, other: Self) -> Self {
-        crate::Scalar::min(self, other)
+        Interval::min(self, other)
     }
 
-    #[inline]
+    /// The square, tight: never below zero.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Ring};
+    ///
+    /// assert_eq!(Ring::sqr(Interval::new(-1.0, 2.0)?), Interval::new(0.0, 4.0)?);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
+    #[inline(always)]
     fn sqr(self) -> Self {
-        crate::Scalar::sqr(self)
+        Interval::sqr(self)
     }
 }
+
+/// Plain floats are rings too, uncertified: their signs are the signs of the rounded values
+/// (`None` only for NaN). A formula evaluated in `f32` or `f64` is the fast float query; the
+/// filter stack never uses them.
+macro_rules! float_ring {
+    ($t:ty) => {
+        impl Ring for $t {
+            #[inline(always)]
+            fn from_f64(x: f64) -> Self {
+                x as $t
+            }
+
+            #[inline(always)]
+            fn sign(&self) -> Option<Ordering> {
+                self.partial_cmp(&0.0)
+            }
+
+            #[inline(always)]
+            fn abs(self) -> Self {
+                <$t>::abs(self)
+            }
+
+            #[inline(always)]
+            fn max(self, other: Self) -> Self {
+                <$t>::max(self, other)
+            }
+
+            #[inline(always)]
+            fn min(self, other: Self) -> Self {
+                <$t>::min(self, other)
+            }
+
+            #[inline(always)]
+            fn sqr(self) -> Self {
+                self * self
+            }
+        }
+    };
+}
+
+float_ring!(f32);
+float_ring!(f64);
 
 impl Ring for Dyadic {
     #[inline]

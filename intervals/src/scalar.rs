@@ -5,7 +5,7 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 
 use num_traits::{One, Zero};
 
-use crate::{Endpoint, Interval, Verdict};
+use crate::{Endpoint, Interval, Ring, Verdict};
 
 /// A number type that surety's formulas are generic over: `f32`, `f64`, [`Interval<f32>`] or
 /// [`Interval<f64>`].
@@ -14,6 +14,11 @@ use crate::{Endpoint, Interval, Verdict};
 /// uncertified answer, or with intervals for a certified one whose certain verdicts are exact.
 /// Comparisons return a [`Verdict`]: always certain on plain floats (except with NaN, which
 /// gives `Maybe`), certain on intervals only when the enclosures decide.
+///
+/// Every scalar is a [`Ring`] (which gives it `sqr`, `abs`, `min`, `max` and signs as
+/// verdicts), so a query's deciding formula, written once over `R: Ring`, is evaluated both on
+/// shapes of any scalar type and by every stage of the [filter stack](crate::stack) on float
+/// shapes: the two paths cannot disagree about what they compute.
 ///
 /// # Example
 /// ```
@@ -33,7 +38,8 @@ use crate::{Endpoint, Interval, Verdict};
 /// assert_eq!(in_unit_circle(lift(0.6), lift(0.8)), Verdict::Maybe);
 /// ```
 pub trait Scalar:
-    Copy
+    Ring
+    + Copy
     + Debug
     + Display
     + PartialEq
@@ -85,18 +91,6 @@ pub trait Scalar:
     /// ```
     fn lift_f64(x: f64) -> Self;
 
-    /// The square; tight on intervals (never below zero).
-    ///
-    /// # Example
-    /// ```
-    /// use surety_intervals::{Interval, Scalar, Verdict};
-    ///
-    /// assert_eq!(Scalar::sqr(Interval::new(-1.0, 2.0)?), Interval::new(0.0, 4.0)?);
-    /// assert_eq!(Scalar::sqr(-3.0f32), 9.0);
-    /// # Ok::<(), surety_intervals::IntervalError>(())
-    /// ```
-    fn sqr(self) -> Self;
-
     /// The square root. On intervals the part below zero is cut off; an interval wholly below
     /// zero has no real square root and gives the entire line (so nothing built on it can be
     /// certain), where `f32`/`f64` give NaN.
@@ -111,39 +105,6 @@ pub trait Scalar:
     /// # Ok::<(), surety_intervals::IntervalError>(())
     /// ```
     fn sqrt(self) -> Self;
-
-    /// The absolute value.
-    ///
-    /// # Example
-    /// ```
-    /// use surety_intervals::{Interval, Scalar, Verdict};
-    ///
-    /// assert_eq!(Scalar::abs(Interval::new(-3.0, 1.0)?), Interval::new(0.0, 3.0)?);
-    /// # Ok::<(), surety_intervals::IntervalError>(())
-    /// ```
-    fn abs(self) -> Self;
-
-    /// The smaller of two values.
-    ///
-    /// # Example
-    /// ```
-    /// use surety_intervals::{Interval, Scalar, Verdict};
-    ///
-    /// assert_eq!(Scalar::min(2.0f64, 1.0), 1.0);
-    /// # Ok::<(), surety_intervals::IntervalError>(())
-    /// ```
-    fn min(self, other: Self) -> Self;
-
-    /// The larger of two values.
-    ///
-    /// # Example
-    /// ```
-    /// use surety_intervals::{Interval, Scalar, Verdict};
-    ///
-    /// assert_eq!(Scalar::max(2.0f64, 1.0), 2.0);
-    /// # Ok::<(), surety_intervals::IntervalError>(())
-    /// ```
-    fn max(self, other: Self) -> Self;
 
     /// `self * a + b`, fused.
     ///
@@ -290,28 +251,8 @@ macro_rules! float_scalar {
             }
 
             #[inline(always)]
-            fn sqr(self) -> Self {
-                self * self
-            }
-
-            #[inline(always)]
             fn sqrt(self) -> Self {
                 <$t>::sqrt(self)
-            }
-
-            #[inline(always)]
-            fn abs(self) -> Self {
-                <$t>::abs(self)
-            }
-
-            #[inline(always)]
-            fn min(self, other: Self) -> Self {
-                <$t>::min(self, other)
-            }
-
-            #[inline(always)]
-            fn max(self, other: Self) -> Self {
-                <$t>::max(self, other)
             }
 
             #[inline(always)]
@@ -398,28 +339,8 @@ impl<T: Endpoint> Scalar for Interval<T> {
     }
 
     #[inline(always)]
-    fn sqr(self) -> Self {
-        Interval::sqr(self)
-    }
-
-    #[inline(always)]
     fn sqrt(self) -> Self {
         Interval::sqrt(self).unwrap_or(Self::ENTIRE)
-    }
-
-    #[inline(always)]
-    fn abs(self) -> Self {
-        Interval::abs(self)
-    }
-
-    #[inline(always)]
-    fn min(self, other: Self) -> Self {
-        Interval::min(self, other)
-    }
-
-    #[inline(always)]
-    fn max(self, other: Self) -> Self {
-        Interval::max(self, other)
     }
 
     #[inline(always)]

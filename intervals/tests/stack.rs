@@ -290,7 +290,10 @@ fn a_product_that_underflows_is_never_certain_in_the_filter() {
     assert_eq!((x * x), 0.0);
     assert_eq!((f(x) * f(x)).sign(), None);
     // The intervals round it outward to [0, 2^-1074]: unsure too. Only the exact stage knows.
-    assert_eq!((Interval::from_f64(x) * Interval::from_f64(x)).sign(), None);
+    assert_eq!(
+        (Interval::<f64>::from_f64(x) * Interval::<f64>::from_f64(x)).sign(),
+        None
+    );
     let d = Dyadic::from_f64(x);
     assert_eq!((d.clone() * d).sign(), Some(Ordering::Greater));
     // At the input threshold 2^-125, the filter decides up to degree 8, and is right.
@@ -303,8 +306,8 @@ fn a_product_that_underflows_is_never_certain_in_the_filter() {
     let tiny = f64::from_bits(3);
     assert_eq!((f(tiny) - f(f64::from_bits(2))).sign(), None);
     let (a, b) = (
-        Interval::from_f64(tiny),
-        Interval::from_f64(f64::from_bits(2)),
+        Interval::<f64>::from_f64(tiny),
+        Interval::<f64>::from_f64(f64::from_bits(2)),
     );
     assert_eq!((a - b).sign(), Some(Ordering::Greater));
     // x² - x² cancels exactly; the filter cannot know that it is zero, the exact stage can.
@@ -347,7 +350,7 @@ fn overflow_leaves_the_filter_and_the_intervals_unsure_but_not_wrong() {
     let over = f(big) * f(big) - f(big) * f(big); // inf - inf
     assert!(over.value().is_nan());
     assert_eq!(over.sign(), None);
-    let i = Interval::from_f64(big);
+    let i = Interval::<f64>::from_f64(big);
     assert_eq!((i * i - i * i).sign(), None);
     // Exactly, 1e200² + 1 - 1e200² is 1.
     let d = Dyadic::from_f64(big);
@@ -363,7 +366,7 @@ fn exact_zero_is_certain_in_the_filter_only_when_nothing_was_rounded_into_it() {
     assert_eq!((f(0.0) * f(5.0) + f(0.0)).sign(), Some(Ordering::Equal));
     assert_eq!((f(3.0) - f(3.0)).sign(), None); // the filter cannot see cancellation
     assert_eq!(
-        (Interval::from_f64(3.0) - Interval::from_f64(3.0)).sign(),
+        (Interval::<f64>::from_f64(3.0) - Interval::<f64>::from_f64(3.0)).sign(),
         Some(Ordering::Equal)
     );
 }

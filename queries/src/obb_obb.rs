@@ -42,33 +42,7 @@ use crate::Obb;
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> Verdict {
-    let t = b.center() - a.center();
-    let separates = |l| {
-        t.dot(l)
-            .abs()
-            .gt(a.projected_radius(l) + b.projected_radius(l))
-    };
-    let mut separated = Verdict::False;
-    let (normals_a, normals_b) = (a.face_normals(), b.face_normals());
-    let candidates = normals_a.into_iter().chain(normals_b);
-    for l in candidates {
-        separated = separated | separates(l);
-        if separated.is_true() {
-            return Verdict::False;
-        }
-    }
-    for u in a.axes() {
-        for v in b.axes() {
-            separated = separated | separates(u.cross(v));
-            if separated.is_true() {
-                return Verdict::False;
-            }
-        }
-    }
-    // The 15 candidates are complete when the six axes span space, which one box's
-    // determinant `axis₀ · (axis₁ × axis₂)` being non-zero guarantees.
-    let spans = |normals: [Vec3<S>; 3], bx: &Obb<S>| !bx.axes()[0].dot(normals[0]).eq_zero();
-    !separated & (spans(normals_a, a) | spans(normals_b, b))
+    overlap(&RingBox::of(a), &RingBox::of(b))
 }
 
 /// [`overlap_obb_obb`] resolved conservatively.
@@ -239,72 +213,7 @@ impl Formula for ObbObb {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let lift = |bx: &BoxNumbers| (bx.axes.map(lift3::<R>), bx.half.map(R::from_f64));
-        let ((axes_a, half_a), (axes_b, half_b)) = (lift(&self.a), lift(&self.b));
-        let t = sub3(&lift3::<R>(self.b.center), &lift3::<R>(self.a.center));
-        let radius = |axes: &[Ring3<R>; 3], half: &[R; 3], l: &Ring3<R>| {
-            half[0].clone() * dot3(&axes[0], l).abs()
-                + half[1].clone() * dot3(&axes[1], l).abs()
-                + half[2].clone() * dot3(&axes[2], l).abs()
-        };
-        let separates = |l: &Ring3<R>| {
-            (dot3(&t, l).abs() - (radius(&axes_a, &half_a, l) + radius(&axes_b, &half_b, l)))
-                .positive()
-        };
-        let normals = |[u, v, w]: &[Ring3<R>; 3]| [cross3(v, w), cross3(w, u), cross3(u, v)];
-        let (normals_a, normals_b) = (normals(&axes_a), normals(&axes_b));
-        let mut separated = Verdict::False;
-        for l in normals_a.iter().chain(&normals_b) {
-            separated = separated | separates(l);
-            if separated.is_true() {
-                return Some(false);
-            }
-        }
-        for u in &axes_a {
-            for v in &axes_b {
-                separated = separated | separates(&cross3(u, v));
-                if separated.is_true() {
-                    return Some(false);
-                }
-            }
-        }
-        let nonzero = |x: R| x.positive() | x.negative();
-        let solid =
-            |axes: &[Ring3<R>; 3], normals: &[Ring3<R>; 3]| nonzero(dot3(&axes[0], &normals[0]));
-        let solid = solid(&axes_a, &normals_a) | solid(&axes_b, &normals_b);
-        if !solid.is_false() {
-            return (!separated & solid).certain();
-        }
-        // Both boxes flat: the 15 axes may miss a separation within the plane (or line) the
-        // six axes span, so add the directions that complete them there.
-        let nonzero3 = |v: &Ring3<R>| {
-            v.iter()
-                .fold(Verdict::False, |acc, x| acc | nonzero(x.clone()))
-        };
-        let axes: Vec<&Ring3<R>> = axes_a.iter().chain(&axes_b).collect();
-        let crosses: Vec<Ring3<R>> = normals_a
-            .iter()
-            .chain(&normals_b)
-            .cloned()
-            .chain(
-                axes_a
-                    .iter()
-                    .flat_map(|u| axes_b.iter().map(move |v| cross3(u, v))),
-            )
-            .collect();
-        let extra = match first_certain(crosses.iter(), nonzero3)? {
-            // A normal of the plane: the zonogon's edge normals lie among `n × axis`.
-            Some(n) => axes.iter().map(|g| cross3(n, g)).collect(),
-            // The axes are parallel or zero: along the line, across it towards `t`, or `t`.
-            None => match first_certain(axes.iter().copied(), nonzero3)? {
-                Some(g) => vec![g.clone(), cross3(g, &cross3(&t, g))],
-                None => vec![t.clone()],
-            },
-        };
-        for l in &extra {
-            separated = separated | separates(l);
-        }
-        (!separated).certain()
+        overlap::<R>(&RingBox::lift(&self.a), &RingBox::lift(&self.b)).certain()
     }
 
     /// The same formula in plain `f64`, every test against a semi-static bound.
@@ -378,6 +287,131 @@ impl Formula for ObbObb {
         };
         (apart_nowhere & (solid(a, normals_a, ma) | solid(b, normals_b, mb))).then_some(true)
     }
+}
+
+/// One box's numbers in a ring: its center, axes and half extents.
+struct RingBox<R> {
+    center: Ring3<R>,
+    axes: [Ring3<R>; 3],
+    half: Ring3<R>,
+}
+
+impl<S: Scalar> RingBox<S> {
+    /// A box of any scalar type, as it is: the generic query's input.
+    #[inline]
+    fn of(obb: &Obb<S>) -> Self {
+        RingBox {
+            center: obb.center().to_array(),
+            axes: obb.axes().map(Vec3::to_array),
+            half: obb.half_extents().to_array(),
+        }
+    }
+}
+
+impl<R: Ring> RingBox<R> {
+    /// A float box's exact numbers in a stage's ring.
+    #[inline]
+    fn lift(bx: &BoxNumbers) -> Self {
+        RingBox {
+            center: lift3(bx.center),
+            axes: bx.axes.map(lift3),
+            half: lift3(bx.half),
+        }
+    }
+
+    /// `Σ eᵢ |axisᵢ · l|`, the half width of the box's projection on `l`.
+    #[inline]
+    fn radius(&self, l: &Ring3<R>) -> R {
+        let (axes, half) = (&self.axes, &self.half);
+        half[0].clone() * dot3(&axes[0], l).abs()
+            + half[1].clone() * dot3(&axes[1], l).abs()
+            + half[2].clone() * dot3(&axes[2], l).abs()
+    }
+
+    /// `axis₁ × axis₂`, `axis₂ × axis₀`, `axis₀ × axis₁`.
+    #[inline]
+    fn normals(&self) -> [Ring3<R>; 3] {
+        let [u, v, w] = &self.axes;
+        [cross3(v, w), cross3(w, u), cross3(u, v)]
+    }
+}
+
+/// Do the boxes overlap? The one statement of OBB–OBB, for both paths: [`overlap_obb_obb`]
+/// evaluates it on the shapes' own scalars, [`ObbObb`] in every stage of the filter stack.
+///
+/// The 15 axes separate or not; the boxes overlap when none separates and one box's
+/// determinant is non-zero. When both boxes are flat (both determinants certainly zero), the
+/// directions that complete the 15 within the plane or line the six axes span are added (see
+/// [`decide_overlap_obb_obb`]).
+#[inline]
+fn overlap<R: Ring>(a: &RingBox<R>, b: &RingBox<R>) -> Verdict {
+    let t = sub3(&b.center, &a.center);
+    let separates = |l: &Ring3<R>| (dot3(&t, l).abs() - (a.radius(l) + b.radius(l))).positive();
+    let (normals_a, normals_b) = (a.normals(), b.normals());
+    let mut separated = Verdict::False;
+    for l in normals_a.iter().chain(&normals_b) {
+        separated = separated | separates(l);
+        if separated.is_true() {
+            return Verdict::False;
+        }
+    }
+    for u in &a.axes {
+        for v in &b.axes {
+            separated = separated | separates(&cross3(u, v));
+            if separated.is_true() {
+                return Verdict::False;
+            }
+        }
+    }
+    let nonzero = |x: R| x.positive() | x.negative();
+    let solid = |bx: &RingBox<R>, normals: &[Ring3<R>; 3]| nonzero(dot3(&bx.axes[0], &normals[0]));
+    let solid = solid(a, &normals_a) | solid(b, &normals_b);
+    if !solid.is_false() {
+        return !separated & solid;
+    }
+    flat_overlap(a, b, &t, [normals_a, normals_b], separated, separates)
+}
+
+/// The rest of [`overlap`] when both boxes are certainly flat: the completing directions.
+/// Out of line: it runs only for flat boxes.
+#[inline(never)]
+fn flat_overlap<R: Ring>(
+    a: &RingBox<R>,
+    b: &RingBox<R>,
+    t: &Ring3<R>,
+    [normals_a, normals_b]: [[Ring3<R>; 3]; 2],
+    mut separated: Verdict,
+    separates: impl Fn(&Ring3<R>) -> Verdict,
+) -> Verdict {
+    let nonzero3 = |v: &Ring3<R>| {
+        v.iter()
+            .fold(Verdict::False, |acc, x| acc | x.positive() | x.negative())
+    };
+    let axes: Vec<&Ring3<R>> = a.axes.iter().chain(&b.axes).collect();
+    let crosses: Vec<Ring3<R>> = normals_a
+        .into_iter()
+        .chain(normals_b)
+        .chain(
+            a.axes
+                .iter()
+                .flat_map(|u| b.axes.iter().map(move |v| cross3(u, v))),
+        )
+        .collect();
+    let extra = match first_certain(crosses.iter(), nonzero3) {
+        // A normal of the plane: the zonogon's edge normals lie among `n × axis`.
+        Some(Some(n)) => axes.iter().map(|g| cross3(n, g)).collect(),
+        // The axes are parallel or zero: along the line, across it towards `t`, or `t`.
+        Some(None) => match first_certain(axes.iter().copied(), nonzero3) {
+            Some(Some(g)) => vec![g.clone(), cross3(g, &cross3(t, g))],
+            Some(None) => vec![t.clone()],
+            None => return Verdict::Maybe,
+        },
+        None => return Verdict::Maybe,
+    };
+    for l in &extra {
+        separated = separated | separates(l);
+    }
+    !separated
 }
 
 /// The first item whose test is certainly true, `Some(None)` when every test is certainly
