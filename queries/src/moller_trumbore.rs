@@ -16,7 +16,8 @@ use crate::Triangle;
 /// point of the line has the plane distance of `origin`: certainly off the plane is a miss,
 /// otherwise (a line in the plane) `Maybe`.
 ///
-/// Returns the verdict and `(t_num, det)`.
+/// Returns the verdict and `(t_num, det)`; `t_num` is computed whenever the verdict is not
+/// `False`.
 pub(crate) fn line_triangle<S: Scalar>(
     origin: Vec3<S>,
     dir: Vec3<S>,
@@ -35,16 +36,17 @@ pub(crate) fn line_triangle<S: Scalar>(
     let within_det = |x: S| (positive & x.le(det)) | (negative & x.ge(det));
     let u_num = tvec.dot(pvec);
     let mut hit = with_det(u_num) & within_det(u_num);
-    let mut t_num = zero;
+    let mut t_num = None;
     if !hit.is_false() {
         let qvec = tvec.cross(e1);
         let v_num = dir.dot(qvec);
         hit = hit & with_det(v_num) & within_det(u_num + v_num);
         if !hit.is_false() {
-            t_num = e2.dot(qvec);
-            hit = hit & with_det(t_num);
+            let t = e2.dot(qvec);
+            t_num = Some(t);
+            hit = hit & with_det(t);
             if segment {
-                hit = hit & within_det(t_num);
+                hit = hit & within_det(t);
             }
         }
     }
@@ -57,5 +59,12 @@ pub(crate) fn line_triangle<S: Scalar>(
         };
         hit = hit | (det.eq_zero() & parallel);
     }
+    // `t_num` whenever the answer is not a certain miss: the early exits above may skip it
+    // and the parallel case then turn the verdict back into `Maybe`.
+    let t_num = match t_num {
+        Some(t) => t,
+        None if !hit.is_false() => e2.dot(tvec.cross(e1)),
+        None => zero,
+    };
     (hit, t_num, det)
 }

@@ -26,9 +26,9 @@ pub struct RayHit<S> {
     /// Does the ray (`t >= 0`) meet the closed triangle?
     pub hit: Verdict,
     /// The parameter of the point where the ray's line meets the triangle's plane, `t_num /
-    /// det`: with intervals an enclosure of the exact value (the entire line when the line may
-    /// be parallel to the plane). Meaningful only when `hit` is not `False` (a certain miss
-    /// stops before computing it).
+    /// det`: with intervals an enclosure of the exact value whenever `hit` is not `False`
+    /// (the entire line when the line may be parallel to the plane, where a ray in the plane
+    /// has no single such point). When `hit` is `False` it promises nothing.
     pub t: S,
 }
 
@@ -48,10 +48,15 @@ pub struct RayHit<S> {
 /// ```
 pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> RayHit<S> {
     let (hit, t_num, det) = line_triangle(ray.origin(), ray.direction(), triangle, false);
-    RayHit {
-        hit,
-        t: t_num / det,
-    }
+    // Where `det` may be zero, the line may lie in the plane, where the hit parameter is not
+    // `t_num / det` (both zero): the entire line (`lift_f64(NaN)`) for intervals. Plain floats
+    // keep the float quotient.
+    let t = if S::CERTIFIED && !det.eq_zero().is_false() {
+        S::lift_f64(f64::NAN)
+    } else {
+        t_num / det
+    };
+    RayHit { hit, t }
 }
 
 /// Whether [`cast_ray_triangle`] may hit, resolved conservatively.

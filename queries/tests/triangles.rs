@@ -102,7 +102,8 @@ fn ray_verdicts_and_parameters_agree_with_exact_arithmetic(seed: u64) -> bool {
     let hit = cast_ray_triangle(&ray, &triangle(tri[0], tri[1], tri[2]));
     let exact = exact_hit(p, dir, tri, false);
     let t_ok = match line_plane(&q3(p), &q3(dir), &q3(tri[0]), &q3(tri[1]), &q3(tri[2])) {
-        Ok(lambda) if hit.hit.is_true() => hit.t.contains_rational(&lambda),
+        // The enclosure is promised whenever the verdict is not a certain miss.
+        Ok(lambda) if !hit.hit.is_false() => hit.t.contains_rational(&lambda),
         _ => true,
     };
     agrees(hit.hit, exact) && t_ok
@@ -774,4 +775,34 @@ fn sliver_triangles_are_never_certainly_wrong() {
             "sliver point {i}"
         );
     }
+}
+
+/// Issue 17: a nearly flat triangle and a grazing ray whose exact hit parameter is 1/2 got
+/// `t = [0, 0]` with a `Maybe` hit: an early certain miss skipped `t`'s numerator, and a
+/// possibly zero determinant then turned the verdict back into `Maybe`.
+#[test]
+fn ray_triangle_encloses_the_hit_parameter_whenever_the_hit_is_not_certainly_missed() {
+    let p = Vec3::new(1.7343749999994316, 2.1562500000045475, -1.468750000001819);
+    let d = Vec3::new(
+        1.1368683772161603e-12,
+        -9.094947017729282e-12,
+        3.637978807091713e-12,
+    );
+    let tri = [
+        Vec3::new(1.4999999999999998, 2.0, -0.75),
+        Vec3::new(-0.375, 0.75, 5.0),
+        Vec3::new(1.03125, 1.6875, 0.6875),
+    ];
+    let hit = cast_ray_triangle(
+        &Ray::new(lift(p), lift(d)).unwrap(),
+        &triangle(tri[0], tri[1], tri[2]),
+    );
+    let lambda = line_plane(&q3(p), &q3(d), &q3(tri[0]), &q3(tri[1]), &q3(tri[2]));
+    if !hit.hit.is_false() {
+        match lambda {
+            Ok(lambda) => assert!(hit.t.contains_rational(&lambda), "{hit:?}, exact {lambda}"),
+            Err(_) => assert_eq!(hit.t, Interval::ENTIRE),
+        }
+    }
+    assert!(agrees(hit.hit, exact_hit(p, d, tri, false)));
 }
