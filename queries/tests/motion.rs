@@ -618,3 +618,99 @@ fn a_sphere_starting_in_contact_stays_put_and_says_so() {
     assert!(!s.started_in_contact);
     assert_eq!(s.end, Vec3::new(0.5, 0.5, 0.125f64.next_up() + 0.25));
 }
+
+/// The unit cube as a solid: the room's faces turned around, normals outward.
+fn cube_solid() -> TriangleMesh<Interval> {
+    let room = cube_room();
+    let flipped: Vec<Triangle<Interval>> = room
+        .triangles()
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.corners();
+            Triangle::new(a, c, b).unwrap()
+        })
+        .collect();
+    TriangleMesh::from_triangles(flipped)
+}
+
+/// Issue 17: a radius-0 sphere a hair off the cube's corner, moving past it, ended at
+/// `(-inf, -inf, -inf)`: the contact normal's squared length underflowed to 0 and was divided
+/// by. Every end is finite, and the sphere never enters the solid.
+#[test]
+fn slide_sphere_with_an_underflowing_contact_normal_ends_at_a_finite_point() {
+    let solid = cube_solid();
+    let start = Vec3::new(-1e-300, -1e-300, -1e-300);
+    let s = slide_sphere(
+        &solid,
+        start,
+        0.0,
+        Vec3::new(0.75, 1.5, 1e-300),
+        SlideOptions::default(),
+    )
+    .unwrap();
+    assert!(s.end.to_array().iter().all(|x| x.is_finite()), "{s:?}");
+    assert!(!strictly_inside_unit_cube(s.end), "{s:?}");
+    // Every tiny and huge variant: finite ends, never strictly inside the solid.
+    for k in [-1074, -1000, -600, -300, -100, 0, 100, 300, 1000] {
+        let tiny = 2f64.powi(k.max(-1022)) * if k == -1074 { 2f64.powi(-52) } else { 1.0 };
+        for (p, m) in [
+            (Vec3::splat(-tiny), Vec3::new(0.75, 1.5, tiny)),
+            (Vec3::new(-tiny, 0.5, 0.5), Vec3::new(2.0, tiny, -tiny)),
+            (Vec3::new(2.0, 0.5, 0.5), Vec3::new(-3.0, tiny, 0.0)),
+            (Vec3::new(-tiny, -tiny, 0.5), Vec3::new(tiny, 1.0, 0.0)),
+        ] {
+            for r in [0.0, tiny, 0.25] {
+                let Ok(s) = slide_sphere(&solid, p, r, m, SlideOptions::default()) else {
+                    continue;
+                };
+                assert!(
+                    s.end.to_array().iter().all(|x| x.is_finite()),
+                    "{p:?} {m:?} {r}: {s:?}"
+                );
+                assert!(
+                    !strictly_inside_unit_cube(s.end) || s.started_in_contact,
+                    "{p:?} {m:?} {r}: {s:?}"
+                );
+            }
+        }
+    }
+}
+
+fn strictly_inside_unit_cube(p: Vec3<f64>) -> bool {
+    p.to_array().iter().all(|&x| 0.0 < x && x < 1.0)
+}
+
+/// A motion whose end overflows the float range is refused with an error naming it; a huge
+/// but representable one slides to a finite end.
+#[test]
+fn slide_sphere_refuses_a_motion_past_the_float_range_and_stays_finite_near_it() {
+    let solid = cube_solid();
+    let err = slide_sphere(
+        &solid,
+        Vec3::new(f64::MAX, 0.5, 0.5),
+        0.0,
+        Vec3::new(f64::MAX, 0.0, 0.0),
+        SlideOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(err.field, "center + motion");
+    for (p, m) in [
+        (
+            Vec3::new(-f64::MAX, 0.5, 0.5),
+            Vec3::new(f64::MAX, 0.0, 0.0),
+        ),
+        (
+            Vec3::new(-1e308, 0.5, 0.5),
+            Vec3::new(1.7e308, 1e308, -1e308),
+        ),
+        (Vec3::new(0.5, 0.5, -1e300), Vec3::new(0.0, 1e-300, 1e300)),
+    ] {
+        for r in [0.0, 0.25, 1e300] {
+            let s = slide_sphere(&solid, p, r, m, SlideOptions::default()).unwrap();
+            assert!(
+                s.end.to_array().iter().all(|x| x.is_finite()),
+                "{p:?} {m:?}: {s:?}"
+            );
+        }
+    }
+}

@@ -157,6 +157,12 @@ pub fn slide_sphere<S: Scalar>(
     finite_point("sphere", "motion", motion)?;
     non_negative("sphere", "radius", radius.as_f64())?;
     check_epsilon(options.epsilon)?;
+    finite_point("sphere", "motion", point_plus(center, widen(motion))).map_err(|e| {
+        ShapeError {
+            field: "center + motion",
+            ..e
+        }
+    })?;
     let r = radius.as_f64();
     let radius_s = S::lift_f64(r);
     let mut c = center;
@@ -209,18 +215,25 @@ pub fn slide_sphere<S: Scalar>(
         };
         // The contact normal at the earliest possible contact; stop where the gap along it is
         // epsilon / 2 (moving ever slower into the surface must not pin the sphere to it).
+        // Directions are normalised by `unit`, which neither underflows nor overflows: the
+        // gap to a contact can be subnormal, and a move as long as the float range.
         let (from, d) = (widen(c), widen(goal) - widen(c));
+        let (Some((dir, length)), true) = (unit(d), at.is_finite()) else {
+            break;
+        };
         let at_contact = from + d * at;
-        let normal = at_contact
-            - closest_point_on_triangle(at_contact, corners_f64(&mesh.triangles()[triangle]));
-        let normal = normal * (1.0 / normal.length());
-        let closing = -normal.dot(d) / d.length();
-        let back = if closing > 0.0 && normal.length() > 0.0 {
+        let normal = unit(
+            at_contact
+                - closest_point_on_triangle(at_contact, corners_f64(&mesh.triangles()[triangle])),
+        )
+        .map(|(n, _)| n);
+        let closing = normal.map_or(0.0, |n| -n.dot(dir));
+        let back = if closing > 0.0 {
             options.epsilon / 2.0 / closing
         } else {
             options.epsilon / 2.0
         };
-        let end = settle(c, goal, at - back / d.length(), options.epsilon, |end| {
+        let end = settle(c, goal, at - back / length, options.epsilon, |end| {
             !S::CERTIFIED || {
                 let step = lift::<S>(end) - lift::<S>(c);
                 let [lo, hi] = swept_box(c, end, r);
@@ -232,14 +245,17 @@ pub fn slide_sphere<S: Scalar>(
             }
         });
         contacts += 1;
-        // Slide: the motion left over, without its part into the contact plane.
+        // Slide: the motion left over, without its part into the contact plane. Motion that
+        // is not finite (an overflow) is not taken: the sphere stays where it safely is.
         let rest = widen(goal) - widen(end);
-        m = if normal.length() > 0.0 {
-            rest - normal * normal.dot(rest).min(0.0)
-        } else {
-            rest
+        m = match normal {
+            Some(n) => rest - n * n.dot(rest).min(0.0),
+            None => rest,
         };
         c = end;
+        if !finite3(m) || !finite3(widen(point_plus(c, m))) {
+            m = Vec3::new(0.0, 0.0, 0.0);
+        }
     }
     let exhausted = point_plus(c, m) != c;
     Ok(Slide {
@@ -248,6 +264,22 @@ pub fn slide_sphere<S: Scalar>(
         exhausted,
         started_in_contact: false,
     })
+}
+
+/// `v / |v|` and `|v|`, computed without underflow or overflow (scaled by the largest
+/// magnitude first); `None` for a zero or non-finite `v`.
+fn unit(v: Vec3<f64>) -> Option<(Vec3<f64>, f64)> {
+    let m = v.abs().to_array().into_iter().fold(0.0, f64::max);
+    if !(m > 0.0 && m.is_finite() && finite3(v)) {
+        return None;
+    }
+    let w = v.map(|x| x / m);
+    let l = w.length();
+    Some((w * (1.0 / l), m * l))
+}
+
+fn finite3(v: Vec3<f64>) -> bool {
+    v.to_array().iter().all(|x| x.is_finite())
 }
 
 /// The float point nearest to `c + m`.
