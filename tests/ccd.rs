@@ -331,6 +331,26 @@ fn bad_input_is_an_error_never_a_panic_or_a_no() {
     ] {
         assert!(vertex_face_ccd([f[0], f[0], f[1], f[2]], [f[0], f[0], f[1], f[2]], bad).is_err());
     }
+    // The messages name the range as it is: (0, 1] for t_max, not a bare limit.
+    let message = |o: CcdOptions| {
+        vertex_face_ccd([f[0], f[0], f[1], f[2]], [f[0], f[0], f[1], f[2]], o)
+            .unwrap_err()
+            .to_string()
+    };
+    let t_max = |t_max| CcdOptions {
+        t_max,
+        ..CcdOptions::default()
+    };
+    assert_eq!(message(t_max(0.0)), "ccd t_max is 0, must be in (0, 1]");
+    assert_eq!(message(t_max(1.5)), "ccd t_max is 1.5, must be in (0, 1]");
+    let tolerance = CcdOptions {
+        tolerance: 0.0,
+        ..CcdOptions::default()
+    };
+    assert_eq!(
+        message(tolerance),
+        "ccd tolerance is 0, must be in (0, inf)"
+    );
     // Huge coordinates: sound, no panic.
     let big = v(1e308, -1e308, 1e308);
     let hit = vertex_face_ccd(

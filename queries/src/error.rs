@@ -52,8 +52,12 @@ pub struct ShapeError {
     pub problem: Problem,
     /// The offending value.
     pub value: f64,
-    /// For [`Problem::Reversed`], the value it should not exceed.
+    /// For [`Problem::Reversed`], the value it should not exceed; for a mesh index out of
+    /// range, the vertex count; NaN where there is none.
     pub limit: f64,
+    /// For [`Problem::OutOfRange`], the range the value must lie in, as it is printed:
+    /// `"(0, 1]"` for a CCD `t_max`, say; empty for the other problems.
+    pub expected: &'static str,
 }
 
 impl fmt::Display for ShapeError {
@@ -70,10 +74,14 @@ impl fmt::Display for ShapeError {
             Problem::Negative => write!(f, "{shape} {field} must be >= 0, got {value}"),
             Problem::Degenerate => write!(f, "{shape} {field} must not be the zero vector"),
             Problem::OutOfRange => {
-                write!(
-                    f,
-                    "{shape} {field} is {value}, out of range (limit {limit})"
-                )
+                let expected = self.expected;
+                write!(f, "{shape} {field} is {value}, must be in {expected}")?;
+                if limit.is_finite() {
+                    let name = expected.trim_matches(|c| "[]()".contains(c));
+                    let name = name.rsplit(", ").next().unwrap_or(name);
+                    write!(f, ", {name} {limit}")?;
+                }
+                Ok(())
             }
             Problem::Reversed => {
                 let max_field = field.replacen("min", "max", 1);

@@ -52,7 +52,7 @@ impl<S: Scalar> TriangleMesh<S> {
     /// let v = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
     /// let err = TriangleMesh::<f64>::new(&v, &[[0, 1, 3]]).unwrap_err();
     /// assert_eq!(err.problem, Problem::OutOfRange);
-    /// assert_eq!(err.to_string(), "mesh indices is 3, out of range (limit 3)");
+    /// assert_eq!(err.to_string(), "mesh indices is 3, must be in [0, vertex count), vertex count 3");
     /// ```
     pub fn new<V: Into<Vec3<S>> + Copy>(
         vertices: &[V],
@@ -65,6 +65,7 @@ impl<S: Scalar> TriangleMesh<S> {
                 problem: Problem::OutOfRange,
                 value: i as f64,
                 limit: vertices.len() as f64,
+                expected: "[0, vertex count)",
             })
         };
         let triangles = indices

@@ -199,8 +199,11 @@ impl<S: Scalar> Plane<S> {
 impl<S: Scalar + Into<f64>> Plane<S> {
     /// [`Plane::classify`] for a float plane, through the
     /// [filter stack](surety_intervals::stack): the side, or `None` when the filter and the
-    /// intervals could not tell and `policy` is not [`Policy::Exact`] (or `epsilon` is
-    /// negative or not finite).
+    /// intervals could not tell and `policy` is not [`Policy::Exact`].
+    ///
+    /// # Errors
+    /// An invalid argument is an error, not an undecided side: a [`ShapeError`] when a
+    /// coordinate of `p` is not finite, or `epsilon` is negative or not finite.
     ///
     /// The formula, stated once for every stage, with `s = normal · p + offset`: on when
     /// `E²·|normal|² - s² ≥ 0`, else the sign of `s`. No square root, so the answer is exact
@@ -213,13 +216,19 @@ impl<S: Scalar + Into<f64>> Plane<S> {
     ///
     /// // x + y + z = 0.3 (as doubles), tolerance 0: is (0.1, 0.1, 0.1) on it? Not exactly.
     /// let p = Plane::<f64>::new(Vec3::new(1.0, 1.0, 1.0), -0.3)?;
-    /// let side = p.decide_side(Vec3::new(0.1, 0.1, 0.1), 0.0, Policy::Exact);
+    /// let side = p.decide_side(Vec3::new(0.1, 0.1, 0.1), 0.0, Policy::Exact)?;
     /// assert_eq!(side, Some(Side::Front)); // 3 · 0.1 > 0.3 for these doubles
-    /// assert_eq!(p.decide_side(Vec3::new(1.0, 0.0, 0.0), 2.0, Policy::Exact), Some(Side::On));
+    /// assert_eq!(p.decide_side(Vec3::new(1.0, 0.0, 0.0), 2.0, Policy::Exact)?, Some(Side::On));
+    /// assert!(p.decide_side(Vec3::new(1.0, 0.0, 0.0), -2.0, Policy::Exact).is_err());
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
-    pub fn decide_side(&self, p: Vec3<S>, epsilon: S, policy: Policy) -> Option<Side> {
-        decide(&PlaneSide::new(self, p, epsilon)?, policy)
+    pub fn decide_side(
+        &self,
+        p: Vec3<S>,
+        epsilon: S,
+        policy: Policy,
+    ) -> Result<Option<Side>, ShapeError> {
+        Ok(decide(&PlaneSide::new(self, p, epsilon)?, policy))
     }
 }
 
@@ -246,7 +255,10 @@ pub struct PlaneSide {
 }
 
 impl PlaneSide {
-    /// The formula for this plane, point and tolerance; `None` if `epsilon` is negative or
+    /// The formula for this plane, point and tolerance.
+    ///
+    /// # Errors
+    /// A [`ShapeError`] when a coordinate of `p` is not finite, or `epsilon` is negative or
     /// not finite.
     ///
     /// # Example
@@ -255,16 +267,22 @@ impl PlaneSide {
     /// use surety_queries::{Plane, PlaneSide};
     ///
     /// let floor = Plane::<f32>::new(Vec3::new(0.0, 0.0, 1.0), 0.0)?;
-    /// assert!(PlaneSide::new(&floor, Vec3::new(0.0, 0.0, 0.0), -1.0).is_none());
+    /// let err = PlaneSide::new(&floor, Vec3::new(0.0, 0.0, 0.0), -1.0).unwrap_err();
+    /// assert_eq!(err.to_string(), "plane epsilon must be >= 0, got -1");
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
-    pub fn new<S: Scalar + Into<f64>>(plane: &Plane<S>, p: Vec3<S>, epsilon: S) -> Option<Self> {
-        let epsilon: f64 = epsilon.into();
-        (epsilon >= 0.0 && epsilon.is_finite()).then(|| PlaneSide {
+    pub fn new<S: Scalar + Into<f64>>(
+        plane: &Plane<S>,
+        p: Vec3<S>,
+        epsilon: S,
+    ) -> Result<Self, ShapeError> {
+        finite_vec("plane", "point", p)?;
+        non_negative("plane", "epsilon", epsilon)?;
+        Ok(PlaneSide {
             n: coords(plane.normal),
             offset: plane.offset.into(),
             p: coords(p),
-            epsilon,
+            epsilon: epsilon.into(),
         })
     }
 }

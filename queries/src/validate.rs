@@ -48,6 +48,7 @@ pub(crate) fn finite<S: Scalar>(
                 problem: Problem::NotFinite,
                 value: end.as_f64(),
                 limit: f64::NAN,
+                expected: "",
             });
         }
     }
@@ -82,6 +83,7 @@ pub(crate) fn non_negative<S: Scalar>(
             problem: Problem::Negative,
             value: lo.as_f64(),
             limit: 0.0,
+            expected: "",
         });
     }
     Ok(())
@@ -103,6 +105,7 @@ pub(crate) fn ordered<S: Scalar>(
                 problem: Problem::Reversed,
                 value: lo.as_f64(),
                 limit: hi.as_f64(),
+                expected: "",
             });
         }
     }
@@ -125,6 +128,7 @@ pub(crate) fn nonzero<S: Scalar>(
             problem: Problem::Degenerate,
             value: 0.0,
             limit: f64::NAN,
+            expected: "",
         })
     }
 }

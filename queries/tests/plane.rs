@@ -112,7 +112,7 @@ fn stack_agrees(seed: u64) -> bool {
         _ => true,
     };
     stages_agree(&PlaneSide::new(&plane, p, e).unwrap(), exact)
-        && plane.decide_side(p, e, Policy::Exact) == Some(exact)
+        && plane.decide_side(p, e, Policy::Exact) == Ok(Some(exact))
         && f32_ok
 }
 
@@ -124,7 +124,7 @@ fn every_stack_stage_agrees_with_the_exact_side() {
 #[test]
 fn the_stack_decides_points_exactly_on_the_band_edge() {
     let plane = Plane::<f64>::new(Vec3::new(0.0, 3.0, 4.0), -10.0).unwrap(); // |n| = 5
-    let side = |p: Vec3<f64>, e: f64| plane.decide_side(p, e, Policy::Exact);
+    let side = |p: Vec3<f64>, e: f64| plane.decide_side(p, e, Policy::Exact).unwrap();
     assert_eq!(side(Vec3::new(7.0, 2.0, 1.0), 0.0), Some(Side::On));
     assert_eq!(side(Vec3::new(0.0, 2.5, 1.25), 0.5), Some(Side::On)); // D = E exactly
     assert_eq!(
@@ -135,7 +135,10 @@ fn the_stack_decides_points_exactly_on_the_band_edge() {
         side(Vec3::new(0.0, 2.5, 1.25), 0.5f64.next_down()),
         Some(Side::Front)
     );
-    assert_eq!(side(Vec3::new(0.0, -2.5, 1.25), -1.0), None); // negative tolerance
+    // A negative tolerance is an error, not an undecided side.
+    assert!(plane
+        .decide_side(Vec3::new(0.0, -2.5, 1.25), -1.0, Policy::Exact)
+        .is_err());
 }
 
 #[test]
@@ -226,4 +229,31 @@ fn clear_points_get_a_certain_side_that_is_the_exact_one() {
         .filter(|&s| clear_points_get_a_certain_side(s).is_some())
         .count();
     assert!(clear > 500, "only {clear} of 1000 random cases were clear");
+}
+
+/// Issue 17: an invalid tolerance or point is an error, never folded into "undecided".
+#[test]
+fn decide_side_refuses_invalid_arguments_with_an_error_and_leaves_undecided_for_undecided() {
+    let plane = Plane::<f64>::new(Vec3::new(0.0, 0.0, 1.0), 0.0).unwrap();
+    let err = plane
+        .decide_side(Vec3::new(0.0, 0.0, 1.0), -1.0, Policy::Exact)
+        .unwrap_err();
+    assert_eq!(err.to_string(), "plane epsilon must be >= 0, got -1");
+    for bad in [f64::NAN, f64::INFINITY] {
+        assert!(plane
+            .decide_side(Vec3::new(0.0, 0.0, 1.0), bad, Policy::Exact)
+            .is_err());
+        assert!(plane
+            .decide_side(Vec3::new(0.0, bad, 1.0), 0.0, Policy::Exact)
+            .is_err());
+    }
+    // Valid and decided under Policy::Exact; valid and close under a lazy policy is Ok(None)
+    // or the right side, never an error.
+    let p = Vec3::new(0.1, 0.2, 1e-300);
+    assert_eq!(
+        plane.decide_side(p, 0.0, Policy::Exact),
+        Ok(Some(Side::Front))
+    );
+    let lazy = plane.decide_side(p, 1e-300, Policy::Conservative).unwrap();
+    assert!(lazy.is_none() || lazy == Some(Side::On));
 }

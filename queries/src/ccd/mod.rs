@@ -232,10 +232,18 @@ fn check(positions: &[Vec3<f64>; 8], options: &CcdOptions) -> Result<(), ShapeEr
         ));
     }
     if !(o.tolerance > 0.0 && o.tolerance.is_finite()) {
-        return Err(error("tolerance", Problem::OutOfRange, o.tolerance, 0.0));
+        let e = error("tolerance", Problem::OutOfRange, o.tolerance, f64::NAN);
+        return Err(ShapeError {
+            expected: "(0, inf)",
+            ..e
+        });
     }
     if !(o.t_max > 0.0 && o.t_max <= 1.0) {
-        return Err(error("t_max", Problem::OutOfRange, o.t_max, 1.0));
+        let e = error("t_max", Problem::OutOfRange, o.t_max, f64::NAN);
+        return Err(ShapeError {
+            expected: "(0, 1]",
+            ..e
+        });
     }
     Ok(())
 }
@@ -247,5 +255,6 @@ fn error(field: &'static str, problem: Problem, value: f64, limit: f64) -> Shape
         problem,
         value,
         limit,
+        expected: "",
     }
 }
