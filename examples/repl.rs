@@ -153,31 +153,89 @@ fn tokenize(line: &str) -> Result<Vec<(usize, Token)>> {
     Ok(tokens)
 }
 
-/// The exact value of a decimal literal such as `0.1` or `2.5e-3`.
-fn decimal(s: &str) -> Option<BigRational> {
+/// The most significant digits a literal may have: enough for any double (767 decide the
+/// rounding of the longest), and small enough to answer at once.
+const MAX_DIGITS: usize = 1000;
+
+/// What a decimal literal such as `0.1` or `2.5e-3` is.
+#[derive(Debug, PartialEq)]
+enum Decimal {
+    /// Its exact value: within the range where doubles can tell it from 0 and infinity.
+    Exact(BigRational),
+    /// Above every double (at least `10^400`).
+    Huge,
+    /// Positive and below every positive double (at most `10^-400`).
+    Tiny,
+}
+
+/// The value of a decimal literal, without ever forming a power of ten beyond the double
+/// range: a literal's magnitude lies in `[10^(e + n - 1), 10^(e + n))` for `n` significant
+/// digits and exponent `e`, which settles huge and tiny ones before any big-integer work.
+fn decimal(s: &str) -> Option<Decimal> {
     let (mantissa, exponent) = match s.split_once('e') {
-        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        Some((m, e)) => {
+            let (negative, digits) = match e.strip_prefix('-') {
+                Some(d) => (true, d),
+                None => (false, e.strip_prefix('+').unwrap_or(e)),
+            };
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            // Exponents beyond a billion all mean the same here: saturate.
+            let magnitude = digits.parse::<i64>().unwrap_or(i64::MAX).min(1_000_000_000);
+            (m, if negative { -magnitude } else { magnitude })
+        }
         None => (s, 0),
     };
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits: BigInt = format!("{int}{frac}").parse().ok()?;
-    let shift = exponent - frac.len() as i32;
+    if frac.contains('.') || !(int.bytes().chain(frac.bytes())).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let all = format!("{int}{frac}");
+    let significant = all.trim_start_matches('0');
+    if significant.is_empty() {
+        return Some(Decimal::Exact(BigRational::from_integer(BigInt::from(0))));
+    }
+    let shift = exponent - frac.len() as i64;
+    let magnitude = shift + significant.len() as i64; // the value is below 10^magnitude
+    if magnitude > 400 {
+        return Some(Decimal::Huge);
+    }
+    if magnitude < -400 {
+        return Some(Decimal::Tiny);
+    }
+    if significant.len() > MAX_DIGITS {
+        return None;
+    }
+    let digits: BigInt = significant.parse().ok()?;
     let ten = BigInt::from(10);
-    Some(if shift >= 0 {
+    Some(Decimal::Exact(if shift >= 0 {
         BigRational::from_integer(digits * ten.pow(shift as u32))
     } else {
-        BigRational::new(digits, ten.pow(shift.unsigned_abs()))
-    })
+        BigRational::new(digits, ten.pow(shift.unsigned_abs() as u32))
+    }))
 }
 
 /// The tightest interval holding the real value of a decimal literal.
 fn literal(s: &str, column: usize) -> Result<Interval> {
-    let exact = decimal(s)
-        .ok_or(())
-        .or_else(|_| err(column, format!("'{s}' is not a number")))?;
-    let nearest: f64 = s
-        .parse()
-        .or_else(|_| err(column, format!("'{s}' is not a number")))?;
+    let not_a_number = || {
+        err(
+            column,
+            format!("'{s}' is not a number (or has more than {MAX_DIGITS} digits)"),
+        )
+    };
+    let exact = match decimal(s) {
+        None => return not_a_number(),
+        Some(Decimal::Huge) => return Ok(Interval::new(f64::MAX, f64::INFINITY).expect("ordered")),
+        Some(Decimal::Tiny) => return Ok(Interval::new(0.0, f64::from_bits(1)).expect("ordered")),
+        Some(Decimal::Exact(x)) => x,
+    };
+    let Ok(nearest) = s.parse::<f64>() else {
+        return not_a_number();
+    };
     let enclosed = match to_rational(nearest) {
         None => Interval::new(f64::MAX, f64::INFINITY),
         Some(n) if n == exact => Interval::point(nearest),
@@ -187,11 +245,17 @@ fn literal(s: &str, column: usize) -> Result<Interval> {
     enclosed.or_else(|e| err(column, e.to_string()))
 }
 
+/// How deep parentheses, brackets and calls may nest: far beyond any formula, far below
+/// what the parser's recursion needs of a thread's stack.
+const MAX_DEPTH: usize = 64;
+
 struct Parser<'a> {
     tokens: &'a [(usize, Token)],
     pos: usize,
     end: usize,
     session: &'a Session,
+    /// How many brackets, parentheses and calls enclose the current token.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -272,19 +336,39 @@ impl Parser<'_> {
         }
     }
 
+    /// unary := '-'* atom (a loop, not recursion: any number of signs is fine).
     fn unary(&mut self) -> Result<Value> {
         let column = self.column();
-        if self.eat("-") {
-            return match self.unary()? {
-                Value::Num(x) => Ok(Value::Num(-x)),
-                Value::Vec(v) => Ok(Value::Vec(-v)),
-                other => err(column, format!("cannot negate a {}", other.kind())),
-            };
+        let mut negate = false;
+        while self.eat("-") {
+            negate = !negate;
         }
-        self.atom()
+        let value = self.atom()?;
+        if !negate {
+            return Ok(value);
+        }
+        match value {
+            Value::Num(x) => Ok(Value::Num(-x)),
+            Value::Vec(v) => Ok(Value::Vec(-v)),
+            other => err(column, format!("cannot negate a {}", other.kind())),
+        }
     }
 
+    /// An atom one level deeper, refused past [`MAX_DEPTH`] levels.
     fn atom(&mut self) -> Result<Value> {
+        if self.depth >= MAX_DEPTH {
+            return err(
+                self.column(),
+                format!("nested too deeply (more than {MAX_DEPTH} levels)"),
+            );
+        }
+        self.depth += 1;
+        let value = self.atom_here();
+        self.depth -= 1;
+        value
+    }
+
+    fn atom_here(&mut self) -> Result<Value> {
         let column = self.column();
         match self.tokens.get(self.pos).map(|(_, t)| t.clone()) {
             Some(Token::Number(s)) => {
@@ -320,7 +404,8 @@ impl Parser<'_> {
                     let mut args = Vec::new();
                     if !self.eat(")") {
                         loop {
-                            args.push(self.comparison()?);
+                            let at = self.column();
+                            args.push((at, self.comparison()?));
                             if self.eat(")") {
                                 break;
                             }
@@ -334,7 +419,12 @@ impl Parser<'_> {
                         .get(&name)
                         .copied()
                         .ok_or(())
-                        .or_else(|_| err(column, format!("unknown name '{name}' (type help)")))
+                        .or_else(|_| {
+                            let names = self.session.vars.keys().map(String::as_str);
+                            let hint =
+                                suggestion(&name, names.chain(FUNCTIONS.iter().map(|f| f.0)));
+                            err(column, format!("unknown name '{name}' {hint}"))
+                        })
                 }
             }
             Some(t) => err(
@@ -514,9 +604,41 @@ fn shape<T>(r: std::result::Result<T, ShapeError>, column: usize) -> Result<T> {
     r.or_else(|e| err(column, e.to_string()))
 }
 
-fn call(name: &str, args: &[Value], column: usize, session: &Session) -> Result<Value> {
+/// The edit distance between two names (Levenshtein, by characters).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(x != *y))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// ` (did you mean 'x'?)` for the nearest of `names` within a few edits, or `(type help)`.
+fn suggestion<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> String {
+    let limit = (name.chars().count() / 3).clamp(1, 3);
+    match names
+        .map(|n| (distance(name, n), n))
+        .filter(|&(d, _)| d <= limit)
+        .min()
+    {
+        Some((_, n)) => format!("(did you mean '{n}'?)"),
+        None => "(type help)".to_string(),
+    }
+}
+
+fn call(name: &str, args: &[(usize, Value)], column: usize, session: &Session) -> Result<Value> {
     let Some((_, signature, _, _)) = FUNCTIONS.iter().find(|f| f.0 == name) else {
-        return err(column, format!("unknown function '{name}' (type help)"));
+        let hint = suggestion(name, FUNCTIONS.iter().map(|f| f.0));
+        return err(column, format!("unknown function '{name}' {hint}"));
     };
     let arity = signature.matches(',').count() + 1;
     if args.len() != arity {
@@ -528,11 +650,14 @@ fn call(name: &str, args: &[Value], column: usize, session: &Session) -> Result<
             ),
         );
     }
-    let n = |i: usize| num(args[i], column, signature);
-    let v = |i: usize| vec3(args[i], column, signature);
+    // Errors about an argument point at it; errors about the shapes built from several
+    // arguments point at the argument that starts the shape.
+    let n = |i: usize| num(args[i].1, args[i].0, signature);
+    let v = |i: usize| vec3(args[i].1, args[i].0, signature);
+    let at = |i: usize| args[i].0;
     let out = match name {
         "sqr" => Value::Num(n(0)?.sqr()),
-        "sqrt" => Value::Num(n(0)?.sqrt().or_else(|e| err(column, e.to_string()))?),
+        "sqrt" => Value::Num(n(0)?.sqrt().or_else(|e| err(at(0), e.to_string()))?),
         "abs" => Value::Num(n(0)?.abs()),
         "min" => Value::Num(n(0)?.min(n(1)?)),
         "max" => Value::Num(n(0)?.max(n(1)?)),
@@ -541,28 +666,28 @@ fn call(name: &str, args: &[Value], column: usize, session: &Session) -> Result<
         "length" => Value::Num(v(0)?.length()),
         "sphere_aabb" => {
             let (s, b) = (
-                shape(Sphere::new(v(0)?, n(1)?), column)?,
-                shape(Aabb::new(v(2)?, v(3)?), column)?,
+                shape(Sphere::new(v(0)?, n(1)?), at(0))?,
+                shape(Aabb::new(v(2)?, v(3)?), at(2))?,
             );
             Value::Verdict(overlap_sphere_aabb(&s, &b))
         }
-        "classify" => Value::Sides(shape(Plane::new(v(0)?, n(1)?), column)?.classify(v(2)?, n(3)?)),
-        "distance" => Value::Num(shape(Plane::new(v(0)?, n(1)?), column)?.signed_distance(v(2)?)),
+        "classify" => Value::Sides(shape(Plane::new(v(0)?, n(1)?), at(0))?.classify(v(2)?, n(3)?)),
+        "distance" => Value::Num(shape(Plane::new(v(0)?, n(1)?), at(0))?.signed_distance(v(2)?)),
         "point_triangle" => Value::Verdict(point_in_triangle(
             v(0)?,
-            &shape(Triangle::new(v(1)?, v(2)?, v(3)?), column)?,
+            &shape(Triangle::new(v(1)?, v(2)?, v(3)?), at(1))?,
         )),
         "segment_triangle" => {
             let (s, t) = (
-                shape(Segment::new(v(0)?, v(1)?), column)?,
-                shape(Triangle::new(v(2)?, v(3)?, v(4)?), column)?,
+                shape(Segment::new(v(0)?, v(1)?), at(0))?,
+                shape(Triangle::new(v(2)?, v(3)?, v(4)?), at(2))?,
             );
             Value::Verdict(intersect_segment_triangle(&s, &t))
         }
         "ray_triangle" | "ray_t" => {
             let (r, t) = (
-                shape(Ray::new(v(0)?, v(1)?), column)?,
-                shape(Triangle::new(v(2)?, v(3)?, v(4)?), column)?,
+                shape(Ray::new(v(0)?, v(1)?), at(0))?,
+                shape(Triangle::new(v(2)?, v(3)?, v(4)?), at(2))?,
             );
             let hit = cast_ray_triangle(&r, &t);
             if name == "ray_t" {
@@ -573,29 +698,29 @@ fn call(name: &str, args: &[Value], column: usize, session: &Session) -> Result<
         }
         "triangle_aabb" => {
             let (t, b) = (
-                shape(Triangle::new(v(0)?, v(1)?, v(2)?), column)?,
-                shape(Aabb::new(v(3)?, v(4)?), column)?,
+                shape(Triangle::new(v(0)?, v(1)?, v(2)?), at(0))?,
+                shape(Aabb::new(v(3)?, v(4)?), at(3))?,
             );
             Value::Verdict(overlap_triangle_aabb(&t, &b))
         }
         "sphere_triangle" => {
             let (s, t) = (
-                shape(Sphere::new(v(0)?, n(1)?), column)?,
-                shape(Triangle::new(v(2)?, v(3)?, v(4)?), column)?,
+                shape(Sphere::new(v(0)?, n(1)?), at(0))?,
+                shape(Triangle::new(v(2)?, v(3)?, v(4)?), at(2))?,
             );
             Value::Verdict(overlap_sphere_triangle(&s, &t))
         }
         "sphere_sphere" => {
             let (a, b) = (
-                shape(Sphere::new(v(0)?, n(1)?), column)?,
-                shape(Sphere::new(v(2)?, n(3)?), column)?,
+                shape(Sphere::new(v(0)?, n(1)?), at(0))?,
+                shape(Sphere::new(v(2)?, n(3)?), at(2))?,
             );
             Value::Verdict(overlap_sphere_sphere(&a, &b))
         }
         "aabb_aabb" => {
             let (a, b) = (
-                shape(Aabb::new(v(0)?, v(1)?), column)?,
-                shape(Aabb::new(v(2)?, v(3)?), column)?,
+                shape(Aabb::new(v(0)?, v(1)?), at(0))?,
+                shape(Aabb::new(v(2)?, v(3)?), at(2))?,
             );
             Value::Verdict(overlap_aabb_aabb(&a, &b))
         }
@@ -618,15 +743,15 @@ fn call(name: &str, args: &[Value], column: usize, session: &Session) -> Result<
                 Vec3::new(zero, zero, one),
             ];
             let (a, b) = (
-                shape(Obb::new(v(0)?, world, v(1)?), column)?,
-                shape(Obb::new(v(2)?, turned, v(3)?), column)?,
+                shape(Obb::new(v(0)?, world, v(1)?), at(0))?,
+                shape(Obb::new(v(2)?, turned, v(3)?), at(2))?,
             );
             Value::Verdict(overlap_obb_obb(&a, &b))
         }
         "ray_aabb" => {
             let (r, b) = (
-                shape(Ray::new(v(0)?, v(1)?), column)?,
-                shape(Aabb::new(v(2)?, v(3)?), column)?,
+                shape(Ray::new(v(0)?, v(1)?), at(0))?,
+                shape(Aabb::new(v(2)?, v(3)?), at(2))?,
             );
             Value::Verdict(cast_ray_aabb(&r, &b).hit)
         }
@@ -716,6 +841,7 @@ impl Session {
             pos: 0,
             end,
             session: self,
+            depth: 0,
         };
         let v = p.comparison()?;
         match tokens.get(p.pos) {
@@ -743,10 +869,17 @@ fn help() -> String {
 }
 
 /// Runs a whole session from `input`, echoing nothing: one answer per line (the transcript).
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session::new();
-    for line in input.lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // Any bytes are a line: what is not UTF-8 becomes U+FFFD, and is then refused.
+        let text = String::from_utf8_lossy(&bytes);
+        let line = text.trim_end_matches(['\n', '\r']);
         writeln!(output, ">>> {line}")?;
         match session.line(&line) {
             None => break,
@@ -766,7 +899,14 @@ fn main() -> std::io::Result<()> {
     let Ok(mut editor) = rustyline::DefaultEditor::new() else {
         return run(std::io::stdin().lock(), std::io::stdout().lock());
     };
-    while let Ok(line) = editor.readline(">>> ") {
+    loop {
+        let line = match editor.readline(">>> ") {
+            Ok(line) => line,
+            // Ctrl-C clears the line, as a shell does; the session and its variables stay.
+            Err(rustyline::error::ReadlineError::Interrupted) => continue,
+            // Ctrl-D (end of input) or a terminal that went away ends the session.
+            Err(_) => break,
+        };
         let _ = editor.add_history_entry(line.as_str());
         match session.line(&line) {
             None => break,

@@ -134,3 +134,110 @@ fn help_lists_every_function_with_an_example() {
     }
     assert!(t.matches("e.g.").count() >= 21);
 }
+
+/// Issue 17: inputs that panicked, hung or overflowed the stack are each answered at once,
+/// and the session goes on (the variable set before them is still there after).
+#[test]
+fn hostile_lines_are_answered_and_the_session_goes_on() {
+    let deep_parens = format!("{}1{}", "(".repeat(3000), ")".repeat(3000));
+    let deep_calls = format!("{}1{}", "abs(".repeat(3000), ")".repeat(3000));
+    let deep_brackets = format!("{}1{}", "[1, ".repeat(3000), "]".repeat(3000));
+    let minus = format!("{}1", "-".repeat(200_000));
+    let long_digits = format!("0.{}", "3".repeat(100_000));
+    let tiny_digits = format!("0.{}1", "0".repeat(100_000));
+    let script = [
+        "x = 2",
+        "1.5e-2147483648",
+        "1e999999999",
+        "1e-2147483648",
+        "1e99999999999999999999999",
+        "0e99999999999",
+        &deep_parens,
+        &deep_calls,
+        &deep_brackets,
+        &minus,
+        &long_digits,
+        &tiny_digits,
+        "1e",
+        "1.2.3",
+        "x",
+    ]
+    .join("\n");
+    let started = std::time::Instant::now();
+    let t = transcript(&format!("{script}\n"));
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(answer_to(&t, "1.5e-2147483648"), "[0.0, 5e-324]");
+    assert_eq!(answer_to(&t, "1e-2147483648"), "[0.0, 5e-324]");
+    assert_eq!(
+        answer_to(&t, "1e999999999"),
+        "[1.7976931348623157e308, inf]"
+    );
+    assert_eq!(
+        answer_to(&t, "1e99999999999999999999999"),
+        "[1.7976931348623157e308, inf]"
+    );
+    assert_eq!(answer_to(&t, "0e99999999999"), "[0.0, 0.0]");
+    for deep in [&deep_parens, &deep_calls, &deep_brackets] {
+        assert!(answer_to(&t, deep).contains("nested too deeply"));
+    }
+    assert_eq!(answer_to(&t, &minus), "[1.0, 1.0]"); // an even number of signs
+    assert!(answer_to(&t, &long_digits).contains("more than 1000 digits"));
+    assert_eq!(answer_to(&t, &tiny_digits), "[0.0, 5e-324]");
+    assert!(answer_to(&t, "1e").contains("not a number"));
+    assert!(answer_to(&t, "1.2.3").contains("not a number"));
+    assert_eq!(answer_to(&t, "x"), "[2.0, 2.0]");
+}
+
+/// Bytes that are not UTF-8 are a line like any other: answered with an error, and the
+/// session goes on.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+    let mut out = Vec::new();
+    repl::run(&b"y = 3\n\xff\xfe\ny\n"[..], &mut out).expect("in-memory io");
+    let t = String::from_utf8(out).unwrap();
+    assert!(t.contains("unexpected character"), "{t}");
+    assert_eq!(answer_to(&t, "y"), "[3.0, 3.0]");
+}
+
+/// Errors inside a function's arguments point at the argument, not at column 1; a misspelt
+/// function or variable gets the nearest name.
+#[test]
+fn errors_point_at_the_argument_and_misspellings_get_a_suggestion() {
+    let t = transcript(
+        "sphere_aabb((0, 0, 0), (1, 1, 1), (0, 0, 0), (1, 1, 1))\n\
+         sphere_aabb((0, 0, 0), -1, (0, 0, 0), (1, 1, 1))\n\
+         sphere_aab((0, 0, 0), 1, (0, 0, 0), (1, 1, 1))\n\
+         lenght((1, 2, 3))\n\
+         radius = 2\n\
+         radus\n",
+    );
+    let column = |answer: &str| {
+        answer
+            .lines()
+            .last()
+            .and_then(|l| l.strip_prefix("error at column "))
+            .and_then(|l| l.split(':').next())
+            .and_then(|c| c.parse::<usize>().ok())
+            .expect("an error line")
+    };
+    // The radius argument (a vector here) starts at column 24.
+    let wrong_kind = answer_to(
+        &t,
+        "sphere_aabb((0, 0, 0), (1, 1, 1), (0, 0, 0), (1, 1, 1))",
+    );
+    assert_eq!(column(&wrong_kind), 24, "{wrong_kind}");
+    // The sphere (center at column 13) refuses its negative radius.
+    let negative = answer_to(&t, "sphere_aabb((0, 0, 0), -1, (0, 0, 0), (1, 1, 1))");
+    assert_eq!(column(&negative), 13, "{negative}");
+    assert!(negative.contains("radius"), "{negative}");
+    assert!(
+        answer_to(&t, "sphere_aab((0, 0, 0), 1, (0, 0, 0), (1, 1, 1))")
+            .contains("did you mean 'sphere_aabb'?")
+    );
+    assert!(answer_to(&t, "lenght((1, 2, 3))").contains("did you mean 'length'?"));
+    assert!(answer_to(&t, "radus").contains("did you mean 'radius'?"));
+}
