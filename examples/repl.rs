@@ -881,7 +881,7 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
         let text = String::from_utf8_lossy(&bytes);
         let line = text.trim_end_matches(['\n', '\r']);
         writeln!(output, ">>> {line}")?;
-        match session.line(&line) {
+        match session.line(line) {
             None => break,
             Some(answer) if answer.is_empty() => {}
             Some(answer) => writeln!(output, "{answer}")?,
