@@ -435,3 +435,38 @@ pub fn checker_quarter() -> quickcheck::QuickCheck {
             .max_tests(DEFAULT_TESTS * 5)
     }
 }
+
+/// Exact squared distance from `p` to the closed segment `ab`.
+pub fn segment_d2(p: &Q3, a: &Q3, b: &Q3) -> Q {
+    let (e, w) = (sub(b, a), sub(p, a));
+    let ee = dot(&e, &e);
+    let t = if ee.is_zero() {
+        Q::zero()
+    } else {
+        (dot(&w, &e) / &ee)
+            .max(Q::zero())
+            .min(Q::from_integer(1.into()))
+    };
+    let d = sub(&w, &scale(&e, &t));
+    dot(&d, &d)
+}
+
+/// Exact squared distance from `p` to the closed triangle (barycentric projection, then
+/// clamped edges).
+pub fn exact_d2(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Q {
+    let (p, a, b, c) = (q3(p), q3(a), q3(b), q3(c));
+    let edges = segment_d2(&p, &a, &b)
+        .min(segment_d2(&p, &b, &c))
+        .min(segment_d2(&p, &c, &a));
+    let n = cross(&sub(&b, &a), &sub(&c, &a));
+    let nn = dot(&n, &n);
+    if nn.is_zero() {
+        return edges;
+    }
+    let h = dot(&n, &sub(&p, &a)) / &nn;
+    let foot = sub(&p, &scale(&n, &h));
+    match in_triangle(&foot, &a, &b, &c) {
+        Some(true) => &h * &h * &nn,
+        _ => edges,
+    }
+}

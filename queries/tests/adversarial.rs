@@ -1,0 +1,1339 @@
+//! The adversarial suite: every public pairwise query, on every path, against exact rational
+//! oracles that share no formula with the queries, on inputs built to be hard.
+//!
+//! Generators (per query family):
+//! - `tie`: exact contact built from small integers and Pythagorean triples and quadruples
+//!   (tangent spheres, faces and corners touching, segments ending on edges and vertices),
+//!   with degenerate shapes mixed in (zero radii, point and flat boxes, zero-length segments,
+//!   collinear and point triangles);
+//! - `nudge`: a tie with one number moved by ±1 or ±2 ulps (of `f64`, or of `f32`, so that
+//!   the `f32` paths see the nudge too);
+//! - `huge`, `tiny`: a tie scaled by a power of two up to `2^1000` and down to `2^-1074`
+//!   (subnormal), and `mixed`, each axis by its own power;
+//! - `far`: a tie translated by 1e8 to 1e15, so that small features sit on large coordinates;
+//! - `rotated`: OBBs with float-computed rotations (not exactly orthonormal) and exact 90°
+//!   ones;
+//! - `random`: uniform small coordinates.
+//!
+//! Paths: the generic query on `Interval<f64>` shapes and on `Interval<f32>` shapes (their
+//! numbers enclosed from the `f64` ones, so a certain answer must hold for the `f64` numbers
+//! too), and `decide_…` on `f64` shapes under `Policy::Exact` (must equal the oracle) and
+//! `Policy::Conservative` (certain answers must), and on `f32` shapes under `Policy::Exact`
+//! when every number is an `f32`.
+//!
+//! The table of checks, wrong certain answers (must be 0), `Maybe` under `Policy::Exact`
+//! (must be 0) and the maybe rate is printed (`cargo test --release --test adversarial --
+//! --nocapture`). `ADVERSARIAL_CASES` sets the cases per family and generator (default 60;
+//! RELIABILITY.md gives the long run).
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use num_traits::{One, Zero};
+use support::*;
+use surety_intervals::{Endpoint, Interval, Policy, Vec3, Verdict};
+use surety_queries::{
+    cast_ray_aabb, cast_ray_triangle, decide_hit_ray_triangle, decide_intersect_segment_triangle,
+    decide_overlap_obb_obb, decide_overlap_sphere_aabb, decide_overlap_sphere_sphere,
+    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, intersect_segment_triangle,
+    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
+    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, Aabb, Obb, Ray, Segment,
+    Sphere, Triangle,
+};
+
+// ---------------------------------------------------------------- randomness and numbers
+
+/// splitmix64: a tiny deterministic generator, so a failing case is reproducible by seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A small integer in `[-k, k]`.
+    fn small(&mut self, k: i64) -> f64 {
+        (self.below(2 * k as u64 + 1) as i64 - k) as f64
+    }
+
+    fn vec(&mut self, k: i64) -> Vec3<f64> {
+        Vec3::new(self.small(k), self.small(k), self.small(k))
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// Pythagorean quadruples `(a, b, c, d)`, `a² + b² + c² = d²`, and triples as `(a, b, 0, d)`.
+const QUADRUPLES: [[f64; 4]; 8] = [
+    [1.0, 2.0, 2.0, 3.0],
+    [2.0, 3.0, 6.0, 7.0],
+    [1.0, 4.0, 8.0, 9.0],
+    [4.0, 4.0, 7.0, 9.0],
+    [2.0, 6.0, 9.0, 11.0],
+    [3.0, 4.0, 0.0, 5.0],
+    [5.0, 12.0, 0.0, 13.0],
+    [0.0, 0.0, 1.0, 1.0],
+];
+
+/// A vector of length `d` (an integer) in a random octant and order: `(v, d)`.
+fn pythagorean(rng: &mut Rng) -> (Vec3<f64>, f64) {
+    let [a, b, c, d] = rng.pick(&QUADRUPLES);
+    let mut v = [a, b, c];
+    let k = rng.below(3) as usize;
+    v.rotate_left(k);
+    if rng.below(2) == 0 {
+        v.swap(0, 1);
+    }
+    let s = |rng: &mut Rng, x: f64| if rng.below(2) == 0 { x } else { -x };
+    (Vec3::new(s(rng, v[0]), s(rng, v[1]), s(rng, v[2])), d)
+}
+
+fn ulps(x: f64, k: i64) -> f64 {
+    support::ulps(x, k)
+}
+
+/// `x` moved by `k` ulps of `f32` (staying an `f32` if it was one).
+fn ulps32(x: f64, k: i64) -> f64 {
+    let mut y = x as f32;
+    for _ in 0..k.abs() {
+        y = if k > 0 { y.next_up() } else { y.next_down() };
+    }
+    f64::from(y)
+}
+
+fn is_f32(x: f64) -> bool {
+    f64::from(x as f32) == x
+}
+
+// ---------------------------------------------------------------- the inputs
+
+/// A query's input as flat numbers, with what each is: a position (translated by `far`), a
+/// length (never negative: radii and half extents), or a direction/axis (scaled only).
+#[derive(Clone, Debug)]
+struct Case {
+    numbers: Vec<f64>,
+    kinds: Vec<Kind>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Position,
+    Length,
+    Direction,
+}
+
+impl Case {
+    fn new() -> Self {
+        Case {
+            numbers: Vec::new(),
+            kinds: Vec::new(),
+        }
+    }
+
+    fn point(mut self, v: Vec3<f64>) -> Self {
+        self.numbers.extend(v.to_array());
+        self.kinds.extend([Kind::Position; 3]);
+        self
+    }
+
+    fn direction(mut self, v: Vec3<f64>) -> Self {
+        self.numbers.extend(v.to_array());
+        self.kinds.extend([Kind::Direction; 3]);
+        self
+    }
+
+    fn length(mut self, x: f64) -> Self {
+        self.numbers.push(x);
+        self.kinds.push(Kind::Length);
+        self
+    }
+
+    fn lengths(mut self, v: Vec3<f64>) -> Self {
+        self.numbers.extend(v.to_array());
+        self.kinds.extend([Kind::Length; 3]);
+        self
+    }
+
+    fn v(&self, i: usize) -> Vec3<f64> {
+        Vec3::new(self.numbers[i], self.numbers[i + 1], self.numbers[i + 2])
+    }
+
+    fn x(&self, i: usize) -> f64 {
+        self.numbers[i]
+    }
+
+    fn valid(&self) -> bool {
+        self.numbers
+            .iter()
+            .zip(&self.kinds)
+            .all(|(x, k)| x.is_finite() && (*k != Kind::Length || *x >= 0.0))
+    }
+
+    fn all_f32(&self) -> bool {
+        self.numbers.iter().all(|&x| is_f32(x))
+    }
+
+    /// The generator's transform of a tie.
+    fn transformed(mut self, generator: Generator, rng: &mut Rng) -> Self {
+        match generator {
+            Generator::Tie | Generator::Random | Generator::Rotated => {}
+            Generator::Nudge => {
+                let i = rng.below(self.numbers.len() as u64) as usize;
+                let k = rng.pick(&[-2, -1, 1, 2]);
+                self.numbers[i] = if rng.below(2) == 0 {
+                    ulps(self.numbers[i], k)
+                } else {
+                    ulps32(self.numbers[i], k)
+                };
+            }
+            Generator::Huge | Generator::Tiny => {
+                let k = if generator == Generator::Huge {
+                    rng.pick(&[100, 500, 900, 1000, 1015])
+                } else {
+                    rng.pick(&[-100, -500, -1000, -1040, -1074])
+                };
+                for x in &mut self.numbers {
+                    *x = scale(*x, k);
+                }
+            }
+            Generator::Mixed => {
+                let k = [
+                    rng.pick(&[-600, -60, 0, 60, 600]),
+                    rng.pick(&[-600, -60, 0, 60, 600]),
+                    rng.pick(&[-600, -60, 0, 60, 600]),
+                ];
+                // Only where every number is a coordinate of some axis: positions and
+                // directions in threes, lengths (radii, half extents) as they are.
+                let mut axis = 0;
+                for (x, kind) in self.numbers.iter_mut().zip(&self.kinds) {
+                    if *kind != Kind::Length {
+                        *x = scale(*x, k[axis % 3]);
+                        axis += 1;
+                    }
+                }
+            }
+            Generator::Far => {
+                let offset = Vec3::new(
+                    rng.pick(&[1e8, -3e9, 7e12, 1e15]),
+                    rng.pick(&[1e8, 5e10, -2e13, 1e15]),
+                    rng.pick(&[-1e8, 1e11, 3e14, -1e15]),
+                )
+                .to_array();
+                let mut axis = 0;
+                for (x, kind) in self.numbers.iter_mut().zip(&self.kinds) {
+                    if *kind == Kind::Position {
+                        *x += offset[axis % 3];
+                        axis += 1;
+                    }
+                }
+            }
+        }
+        self
+    }
+}
+
+/// `x · 2^k`, exactly where the result is representable (in two steps so that the factor
+/// itself stays a normal double).
+fn scale(x: f64, k: i32) -> f64 {
+    let half = k / 2;
+    x * 2f64.powi(half) * 2f64.powi(k - half)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Generator {
+    Tie,
+    Nudge,
+    Huge,
+    Tiny,
+    Mixed,
+    Far,
+    Rotated,
+    Random,
+}
+
+const GENERATORS: [Generator; 8] = [
+    Generator::Tie,
+    Generator::Nudge,
+    Generator::Huge,
+    Generator::Tiny,
+    Generator::Mixed,
+    Generator::Far,
+    Generator::Rotated,
+    Generator::Random,
+];
+
+// ---------------------------------------------------------------- the tally
+
+#[derive(Clone, Copy, Default, Debug)]
+struct Count {
+    checks: u64,
+    wrong: u64,
+    exact_maybe: u64,
+    maybe: u64,
+}
+
+/// (family, generator, path) → counts; and the first few wrong cases, to print.
+static TALLY: Mutex<BTreeMap<(&'static str, String, &'static str), Count>> =
+    Mutex::new(BTreeMap::new());
+static WRONG: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+struct Checker<'a> {
+    family: &'static str,
+    generator: Generator,
+    case: &'a Case,
+}
+
+impl Checker<'_> {
+    /// One verdict on one path against the exact answer; `exact_policy` marks a path that
+    /// must not answer `Maybe`.
+    fn verdict(&self, path: &'static str, v: Verdict, exact: bool, exact_policy: bool) {
+        let mut tally = TALLY.lock().unwrap();
+        let c = tally
+            .entry((self.family, format!("{:?}", self.generator), path))
+            .or_default();
+        c.checks += 1;
+        match v.certain() {
+            Some(b) if b != exact => {
+                c.wrong += 1;
+                WRONG.lock().unwrap().push(format!(
+                    "{} {:?} {path}: {v:?}, exact {exact}, numbers {:?}",
+                    self.family, self.generator, self.case.numbers
+                ));
+            }
+            Some(_) => {}
+            None => {
+                c.maybe += 1;
+                if exact_policy {
+                    c.exact_maybe += 1;
+                    WRONG.lock().unwrap().push(format!(
+                        "{} {:?} {path}: Maybe under Policy::Exact, numbers {:?}",
+                        self.family, self.generator, self.case.numbers
+                    ));
+                }
+            }
+        }
+    }
+
+    /// [`Checker::verdict`] where the path could build its shapes (`None`: a constructor
+    /// refused the numbers, e.g. a flat box reversed by rounding to `f32` ends).
+    fn verdict_opt(&self, path: &'static str, v: Option<Verdict>, exact: bool, exact_policy: bool) {
+        if let Some(v) = v {
+            self.verdict(path, v, exact, exact_policy);
+        }
+    }
+
+    /// An enclosure that must hold the exact value: counted as a check, wrong if it does not.
+    fn encloses(&self, path: &'static str, x: Interval, exact: &Q) {
+        let ok = x.contains_rational(exact);
+        self.verdict(path, Verdict::from(ok), true, false);
+    }
+}
+
+fn cases() -> u64 {
+    std::env::var("ADVERSARIAL_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60)
+}
+
+/// Runs `family`'s cases for every generator: `make` builds a tie (or a random or rotated
+/// case), `check` runs every path against the oracle.
+fn run_family(
+    family: &'static str,
+    make: impl Fn(&mut Rng, Generator) -> Case,
+    check: impl Fn(&Checker<'_>),
+) {
+    for (g, generator) in GENERATORS.into_iter().enumerate() {
+        let mut rng = Rng(0x5eed_0000 + 1000 * g as u64 + family.len() as u64);
+        for _ in 0..cases() {
+            let case = make(&mut rng, generator).transformed(generator, &mut rng);
+            if !case.valid() {
+                continue;
+            }
+            check(&Checker {
+                family,
+                generator,
+                case: &case,
+            });
+        }
+    }
+}
+
+fn lift_i<T: Endpoint>(v: Vec3<f64>) -> Vec3<Interval<T>> {
+    v.map(Interval::<T>::enclose_f64)
+}
+
+fn f32v(v: Vec3<f64>) -> Vec3<f32> {
+    v.map(|x| x as f32)
+}
+
+// ---------------------------------------------------------------- sphere–AABB
+
+fn box_from(lo: Vec3<f64>, size: Vec3<f64>) -> (Vec3<f64>, Vec3<f64>) {
+    (lo, lo + size)
+}
+
+/// A box with integer corners, possibly flat or a point, and a sphere touching a random
+/// feature (face, edge or corner) from outside at an integer distance, or containing it.
+fn sphere_aabb_case(rng: &mut Rng, generator: Generator) -> Case {
+    let size = match rng.below(5) {
+        0 => Vec3::new(0.0, 0.0, 0.0),
+        1 => Vec3::new(rng.small(3).abs(), 0.0, rng.small(3).abs()),
+        _ => rng.vec(4).abs(),
+    };
+    let (lo, hi) = box_from(rng.vec(5), size);
+    if generator == Generator::Random {
+        return Case::new()
+            .point(rng.vec(8))
+            .length(rng.small(6).abs())
+            .point(lo)
+            .point(hi);
+    }
+    // The feature: per axis below, inside or above the box; the direction outward on the
+    // axes where it is outside.
+    let (v, d) = pythagorean(rng);
+    let w = v.to_array();
+    let (l, h) = (lo.to_array(), hi.to_array());
+    let mut c = [0.0; 3];
+    for k in 0..3 {
+        c[k] = if w[k] > 0.0 {
+            h[k] + w[k]
+        } else if w[k] < 0.0 {
+            l[k] + w[k]
+        } else {
+            l[k] + rng.below((h[k] - l[k]) as u64 + 1) as f64
+        };
+    }
+    let r = if rng.below(8) == 0 { 0.0 } else { d };
+    let center = if r == 0.0 {
+        // A zero radius exactly on the box's surface.
+        Vec3::new(c[0] - w[0], c[1] - w[1], c[2] - w[2])
+    } else {
+        Vec3::new(c[0], c[1], c[2])
+    };
+    Case::new().point(center).length(r).point(lo).point(hi)
+}
+
+fn sphere_aabb_exact(case: &Case) -> bool {
+    let (c, r, lo, hi) = (q3(case.v(0)), q(case.x(3)), q3(case.v(4)), q3(case.v(7)));
+    let mut d2 = Q::zero();
+    for k in 0..3 {
+        let nearest = c[k].clone().max(lo[k].clone()).min(hi[k].clone());
+        let g = &c[k] - nearest;
+        d2 += &g * &g;
+    }
+    d2 <= &r * &r
+}
+
+#[test]
+fn adversarial_sphere_aabb() {
+    run_family("sphere-aabb", sphere_aabb_case, |ck| {
+        let case = ck.case;
+        let exact = sphere_aabb_exact(case);
+        let (c, r, lo, hi) = (case.v(0), case.x(3), case.v(4), case.v(7));
+        let generic = |path, s: Option<Verdict>| ck.verdict_opt(path, s, exact, false);
+        generic(
+            "Interval<f64>",
+            (|| {
+                Some(overlap_sphere_aabb(
+                    &Sphere::new(lift_i::<f64>(c), Interval::enclose(r)).ok()?,
+                    &Aabb::new(lift_i::<f64>(lo), lift_i::<f64>(hi)).ok()?,
+                ))
+            })(),
+        );
+        generic(
+            "Interval<f32>",
+            (|| {
+                Some(overlap_sphere_aabb(
+                    &Sphere::new(lift_i::<f32>(c), Interval::<f32>::enclose_f64(r)).ok()?,
+                    &Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)).ok()?,
+                ))
+            })(),
+        );
+        let (Ok(s), Ok(b)) = (Sphere::new(c, r), Aabb::new(lo, hi)) else {
+            return;
+        };
+        ck.verdict(
+            "decide f64 Exact",
+            decide_overlap_sphere_aabb(&s, &b, Policy::Exact),
+            exact,
+            true,
+        );
+        ck.verdict(
+            "decide f64 Conservative",
+            decide_overlap_sphere_aabb(&s, &b, Policy::Conservative),
+            exact,
+            false,
+        );
+        if case.all_f32() {
+            let (Ok(s), Ok(b)) = (
+                Sphere::new(f32v(c), r as f32),
+                Aabb::new(f32v(lo), f32v(hi)),
+            ) else {
+                return;
+            };
+            ck.verdict(
+                "decide f32 Exact",
+                decide_overlap_sphere_aabb(&s, &b, Policy::Exact),
+                exact,
+                true,
+            );
+        }
+    });
+    report_and_assert("sphere-aabb");
+}
+
+// ---------------------------------------------------------------- sphere–sphere, AABB–AABB
+
+fn sphere_sphere_case(rng: &mut Rng, generator: Generator) -> Case {
+    let a = rng.vec(5);
+    if generator == Generator::Random {
+        return Case::new()
+            .point(a)
+            .length(rng.small(4).abs())
+            .point(rng.vec(5))
+            .length(rng.small(4).abs());
+    }
+    let (v, d) = pythagorean(rng);
+    let ra = rng.below(d as u64 + 1) as f64;
+    Case::new().point(a).length(ra).point(a + v).length(d - ra)
+}
+
+fn aabb_aabb_case(rng: &mut Rng, generator: Generator) -> Case {
+    let size_a = rng.vec(3).abs();
+    let (lo, hi) = box_from(rng.vec(4), size_a);
+    if generator == Generator::Random {
+        let (lo2, hi2) = box_from(rng.vec(4), rng.vec(3).abs());
+        return Case::new().point(lo).point(hi).point(lo2).point(hi2);
+    }
+    // b touches a on a random set of axes (face, edge or corner contact), overlaps on the rest.
+    let size_b = if rng.below(4) == 0 {
+        Vec3::new(0.0, 0.0, 0.0)
+    } else {
+        rng.vec(3).abs()
+    };
+    let (l, h, sb) = (lo.to_array(), hi.to_array(), size_b.to_array());
+    let mut lo2 = [0.0; 3];
+    for k in 0..3 {
+        lo2[k] = match rng.below(3) {
+            0 => h[k],
+            1 => l[k] - sb[k],
+            _ => l[k],
+        };
+    }
+    let lo2 = Vec3::new(lo2[0], lo2[1], lo2[2]);
+    Case::new()
+        .point(lo)
+        .point(hi)
+        .point(lo2)
+        .point(lo2 + size_b)
+}
+
+#[test]
+fn adversarial_sphere_sphere_and_aabb_aabb() {
+    run_family("sphere-sphere", sphere_sphere_case, |ck| {
+        let case = ck.case;
+        let (ca, ra, cb, rb) = (case.v(0), case.x(3), case.v(4), case.x(7));
+        let d = sub(&q3(cb), &q3(ca));
+        let exact = dot(&d, &d) <= (q(ra) + q(rb)) * (q(ra) + q(rb));
+        ck.verdict_opt(
+            "Interval<f64>",
+            (|| {
+                Some(overlap_sphere_sphere(
+                    &Sphere::new(lift_i::<f64>(ca), Interval::enclose(ra)).ok()?,
+                    &Sphere::new(lift_i::<f64>(cb), Interval::enclose(rb)).ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict_opt(
+            "Interval<f32>",
+            (|| {
+                Some(overlap_sphere_sphere(
+                    &Sphere::new(lift_i::<f32>(ca), Interval::<f32>::enclose_f64(ra)).ok()?,
+                    &Sphere::new(lift_i::<f32>(cb), Interval::<f32>::enclose_f64(rb)).ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        let (Ok(a), Ok(b)) = (Sphere::new(ca, ra), Sphere::new(cb, rb)) else {
+            return;
+        };
+        ck.verdict(
+            "decide f64 Exact",
+            decide_overlap_sphere_sphere(&a, &b, Policy::Exact),
+            exact,
+            true,
+        );
+        if case.all_f32() {
+            let (Ok(a), Ok(b)) = (
+                Sphere::new(f32v(ca), ra as f32),
+                Sphere::new(f32v(cb), rb as f32),
+            ) else {
+                return;
+            };
+            ck.verdict(
+                "decide f32 Exact",
+                decide_overlap_sphere_sphere(&a, &b, Policy::Exact),
+                exact,
+                true,
+            );
+        }
+    });
+    run_family("aabb-aabb", aabb_aabb_case, |ck| {
+        let case = ck.case;
+        let (la, ha, lb, hb) = (case.v(0), case.v(3), case.v(6), case.v(9));
+        let (la_, ha_, lb_, hb_) = (q3(la), q3(ha), q3(lb), q3(hb));
+        let exact = (0..3).all(|k| la_[k] <= hb_[k] && lb_[k] <= ha_[k]);
+        if la.to_array().iter().zip(ha.to_array()).any(|(l, h)| *l > h)
+            || lb.to_array().iter().zip(hb.to_array()).any(|(l, h)| *l > h)
+        {
+            return; // a nudge reversed a flat box
+        }
+        ck.verdict_opt(
+            "Interval<f64>",
+            (|| {
+                Some(overlap_aabb_aabb(
+                    &Aabb::new(lift_i::<f64>(la), lift_i::<f64>(ha)).ok()?,
+                    &Aabb::new(lift_i::<f64>(lb), lift_i::<f64>(hb)).ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict_opt(
+            "Interval<f32>",
+            (|| {
+                Some(overlap_aabb_aabb(
+                    &Aabb::new(lift_i::<f32>(la), lift_i::<f32>(ha)).ok()?,
+                    &Aabb::new(lift_i::<f32>(lb), lift_i::<f32>(hb)).ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict_opt(
+            "f64 (plain)",
+            (|| {
+                Some(Verdict::from(
+                    overlap_aabb_aabb(&Aabb::new(la, ha).ok()?, &Aabb::new(lb, hb).ok()?).certain()
+                        == Some(exact),
+                ))
+            })(),
+            true,
+            false,
+        );
+    });
+    report_and_assert("sphere-sphere");
+    report_and_assert("aabb-aabb");
+}
+
+// ---------------------------------------------------------------- OBB–OBB and sphere–OBB
+
+/// Exact 90° rotations: the columns of a signed permutation matrix.
+fn right_angle_rotation(rng: &mut Rng) -> [Vec3<f64>; 3] {
+    let e = [
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+    ];
+    let k = rng.below(3) as usize;
+    let flip = rng.below(2) == 0;
+    let (i, j, l) = if flip {
+        (k, (k + 2) % 3, (k + 1) % 3)
+    } else {
+        (k, (k + 1) % 3, (k + 2) % 3)
+    };
+    let s = |rng: &mut Rng| if rng.below(2) == 0 { 1.0 } else { -1.0 };
+    let (a, b) = (s(rng), s(rng));
+    let third = if flip { -1.0 } else { 1.0 } * a * b;
+    [e[i] * a, e[j] * b, e[l] * third]
+}
+
+/// A rotation's columns from an axis and an angle, rounded to `f64`.
+fn float_rotation(rng: &mut Rng) -> [Vec3<f64>; 3] {
+    let axis = rng.vec(3) + Vec3::new(0.5, 0.25, 0.125);
+    let n = axis.length();
+    let (x, y, z) = (axis.x / n, axis.y / n, axis.z / n);
+    let angle = rng.below(10_000) as f64 / 1000.0;
+    let (c, s) = (angle.cos(), angle.sin());
+    let t = 1.0 - c;
+    [
+        Vec3::new(t * x * x + c, t * x * y + s * z, t * x * z - s * y),
+        Vec3::new(t * x * y - s * z, t * y * y + c, t * y * z + s * x),
+        Vec3::new(t * x * z + s * y, t * y * z - s * x, t * z * z + c),
+    ]
+}
+
+fn obb_axes(rng: &mut Rng, generator: Generator) -> [Vec3<f64>; 3] {
+    let zero = Vec3::new(0.0, 0.0, 0.0);
+    let mut axes = if generator == Generator::Rotated && rng.below(2) == 0 {
+        float_rotation(rng)
+    } else {
+        right_angle_rotation(rng)
+    };
+    // Flat kinds: a zero axis, a repeated axis, a line, a point.
+    match rng.below(8) {
+        0 => axes[rng.below(3) as usize] = zero,
+        1 => axes[2] = axes[0],
+        2 => axes = [axes[0], axes[0] * 2.0, zero],
+        3 => axes = [zero; 3],
+        _ => {}
+    }
+    axes
+}
+
+fn obb_case(rng: &mut Rng, generator: Generator) -> Case {
+    let (axes_a, axes_b) = (obb_axes(rng, generator), obb_axes(rng, generator));
+    let (ha, hb) = (rng.vec(3).abs(), rng.vec(3).abs());
+    let ca = rng.vec(4);
+    let cb = if generator == Generator::Random {
+        rng.vec(6)
+    } else {
+        // Touching often: along a face normal of a, at the sum of the projected extents.
+        let k = rng.below(3) as usize;
+        let d = axes_a[k];
+        let reach = |axes: &[Vec3<f64>; 3], h: Vec3<f64>| {
+            axes.iter()
+                .zip(h.to_array())
+                .map(|(u, e)| e * u.dot(d).abs())
+                .sum::<f64>()
+        };
+        ca + d * (reach(&axes_a, ha) + reach(&axes_b, hb)) + rng.vec(1) * 0.5
+    };
+    let mut case = Case::new().point(ca);
+    for u in axes_a {
+        case = case.direction(u);
+    }
+    case = case.lengths(ha).point(cb);
+    for u in axes_b {
+        case = case.direction(u);
+    }
+    case.lengths(hb)
+}
+
+fn obb_of(case: &Case, at: usize) -> Obb<f64> {
+    Obb::new(
+        case.v(at),
+        [case.v(at + 3), case.v(at + 6), case.v(at + 9)],
+        case.v(at + 12),
+    )
+    .unwrap()
+}
+
+/// Exact overlap by linear programming (no separating axes): is there `(s, t)` with
+/// `c_a + Σ sᵢ aᵢ = c_b + Σ tⱼ bⱼ`, `|sᵢ| ≤ eᵢ`, `|tⱼ| ≤ fⱼ`?
+fn lp_obb_overlap(a: &Obb<f64>, b: &Obb<f64>) -> bool {
+    let (ca, cb) = (q3(a.center()), q3(b.center()));
+    let (aa, ab) = (a.axes().map(q3), b.axes().map(q3));
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            let row = (0..3)
+                .map(|i| aa[i][k].clone())
+                .chain((0..3).map(|j| -ab[j][k].clone()))
+                .collect();
+            (row, cb[k].clone() - ca[k].clone())
+        })
+        .collect();
+    let half: Vec<f64> = a
+        .half_extents()
+        .to_array()
+        .into_iter()
+        .chain(b.half_extents().to_array())
+        .collect();
+    let mut le = Vec::new();
+    for (i, e) in half.iter().enumerate() {
+        for sign in [1, -1] {
+            let mut row = vec![Q::zero(); 6];
+            row[i] = Q::from_integer(sign.into());
+            le.push((row, q(*e)));
+        }
+    }
+    feasible(6, &eq, &le)
+}
+
+fn lift_obb<T: Endpoint>(b: &Obb<f64>) -> Option<Obb<Interval<T>>> {
+    Obb::new(
+        lift_i::<T>(b.center()),
+        b.axes().map(lift_i::<T>),
+        lift_i::<T>(b.half_extents()),
+    )
+    .ok()
+}
+
+#[test]
+fn adversarial_obb_obb() {
+    run_family("obb-obb", obb_case, |ck| {
+        let (a, b) = (obb_of(ck.case, 0), obb_of(ck.case, 15));
+        let exact = lp_obb_overlap(&a, &b);
+        ck.verdict_opt(
+            "Interval<f64>",
+            (|| {
+                Some(overlap_obb_obb(
+                    &lift_obb::<f64>(&a)?,
+                    &lift_obb::<f64>(&b)?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict_opt(
+            "Interval<f32>",
+            (|| {
+                Some(overlap_obb_obb(
+                    &lift_obb::<f32>(&a)?,
+                    &lift_obb::<f32>(&b)?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict(
+            "decide f64 Exact",
+            decide_overlap_obb_obb(&a, &b, Policy::Exact),
+            exact,
+            true,
+        );
+        ck.verdict(
+            "decide f64 Conservative",
+            decide_overlap_obb_obb(&a, &b, Policy::Conservative),
+            exact,
+            false,
+        );
+        if ck.case.all_f32() {
+            let f = |bx: &Obb<f64>| {
+                Obb::new(
+                    f32v(bx.center()),
+                    bx.axes().map(f32v),
+                    f32v(bx.half_extents()),
+                )
+                .unwrap()
+            };
+            ck.verdict(
+                "decide f32 Exact",
+                decide_overlap_obb_obb(&f(&a), &f(&b), Policy::Exact),
+                exact,
+                true,
+            );
+        }
+        // Sphere–OBB: a ball at b's center with b's largest half extent, against a; exact by
+        // the LP of a point box against a... only its certain answers are checked, against the
+        // exact distance from the LP with a radius slack: a certain "apart" needs the LP
+        // infeasible for the sphere's bounding box too, which we cannot state linearly, so
+        // the check is one-sided: a certain "touching" must have the center within r of a.
+        let r = b.half_extents().x;
+        let s = Sphere::new(lift_i::<f64>(b.center()), Interval::enclose(r)).unwrap();
+        let Some(a_interval) = lift_obb::<f64>(&a) else {
+            return;
+        };
+        let v = overlap_sphere_obb(&s, &a_interval);
+        if v.is_true() {
+            let cube = Obb::new(
+                b.center(),
+                [
+                    Vec3::new(1.0, 0.0, 0.0),
+                    Vec3::new(0.0, 1.0, 0.0),
+                    Vec3::new(0.0, 0.0, 1.0),
+                ],
+                Vec3::splat(r),
+            )
+            .unwrap();
+            // The ball lies in its bounding cube: touching the ball means touching the cube.
+            ck.verdict(
+                "sphere-obb Interval<f64> (one-sided)",
+                Verdict::True,
+                lp_obb_overlap(&a, &cube),
+                false,
+            );
+        }
+    });
+    report_and_assert("obb-obb");
+}
+
+// ---------------------------------------------------------------- triangles
+
+/// A triangle with small integer corners; collinear, repeated-corner and point triangles
+/// mixed in.
+fn triangle(rng: &mut Rng) -> [Vec3<f64>; 3] {
+    let (a, b) = (rng.vec(4), rng.vec(4));
+    let c = match rng.below(8) {
+        0 => a + (b - a) * 2.0,
+        1 => a,
+        2 => return [a, a, a],
+        _ => rng.vec(4),
+    };
+    [a, b, c]
+}
+
+/// A point on the triangle's boundary or inside it, exactly: a corner, an edge's midpoint or
+/// quarter point, or the centroid (dyadic when the corners are integers... thirds are not,
+/// so the centroid is taken from doubled coordinates).
+fn on_triangle(rng: &mut Rng, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
+    match rng.below(5) {
+        0 => a,
+        1 => b + (c - b) * 0.5,
+        2 => a + (b - a) * 0.25,
+        3 => a + (b - a) * 0.25 + (c - a) * 0.5,
+        _ => c,
+    }
+}
+
+fn segment_triangle_case(rng: &mut Rng, generator: Generator) -> Case {
+    let t = triangle(rng);
+    let (p, q) = if generator == Generator::Random {
+        (rng.vec(6), rng.vec(6))
+    } else {
+        let target = on_triangle(rng, t);
+        let away = match rng.below(4) {
+            0 => (t[1] - t[0]) * rng.small(2), // in the plane
+            1 => Vec3::new(0.0, 0.0, 0.0),     // a point segment
+            _ => rng.vec(3),
+        };
+        match rng.below(3) {
+            0 => (target, target + away),              // ends on the triangle
+            1 => (target - away, target + away),       // through it
+            _ => (target + away, target + away * 2.0), // stops short (or not)
+        }
+    };
+    Case::new()
+        .point(p)
+        .point(q)
+        .point(t[0])
+        .point(t[1])
+        .point(t[2])
+}
+
+#[test]
+fn adversarial_segment_and_ray_triangle() {
+    run_family("segment-triangle", segment_triangle_case, |ck| {
+        let case = ck.case;
+        let (p, q, t) = (case.v(0), case.v(3), [case.v(6), case.v(9), case.v(12)]);
+        if !(q - p).to_array().iter().all(|x| x.is_finite()) {
+            return;
+        }
+        let exact = segment_meets_triangle(p, q, t);
+        let tri =
+            |l: fn(Vec3<f64>) -> Vec3<Interval>| Triangle::new(l(t[0]), l(t[1]), l(t[2])).unwrap();
+        ck.verdict_opt(
+            "Interval<f64>",
+            (|| {
+                Some(intersect_segment_triangle(
+                    &Segment::new(lift_i::<f64>(p), lift_i::<f64>(q)).ok()?,
+                    &tri(lift_i::<f64>),
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict_opt(
+            "Interval<f32>",
+            (|| {
+                Some(intersect_segment_triangle(
+                    &Segment::new(lift_i::<f32>(p), lift_i::<f32>(q)).ok()?,
+                    &Triangle::new(
+                        lift_i::<f32>(t[0]),
+                        lift_i::<f32>(t[1]),
+                        lift_i::<f32>(t[2]),
+                    )
+                    .ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        let (Ok(s), Ok(tr)) = (Segment::new(p, q), Triangle::new(t[0], t[1], t[2])) else {
+            return;
+        };
+        ck.verdict(
+            "decide f64 Exact",
+            decide_intersect_segment_triangle(&s, &tr, Policy::Exact),
+            exact,
+            true,
+        );
+        ck.verdict(
+            "decide f64 Conservative",
+            decide_intersect_segment_triangle(&s, &tr, Policy::Conservative),
+            exact,
+            false,
+        );
+        // The same numbers as a ray from p along q - p; the hit parameter, when the line
+        // meets the plane at one point and the hit is not certainly missed, is enclosed.
+        let d = q - p;
+        let exact_ray = ray_meets_triangle(p, d, t);
+        let hit = cast_ray_triangle(
+            &Ray::new(lift_i::<f64>(p), lift_i::<f64>(d)).unwrap(),
+            &tri(lift_i::<f64>),
+        );
+        ck.verdict("ray Interval<f64>", hit.hit, exact_ray, false);
+        if !hit.hit.is_false() {
+            if let Ok(lambda) = line_plane(&q3(p), &q3(d), &q3(t[0]), &q3(t[1]), &q3(t[2])) {
+                ck.encloses("ray t Interval<f64>", hit.t, &lambda);
+            }
+        }
+        let ray = Ray::new(p, d).unwrap();
+        ck.verdict(
+            "ray decide f64 Exact",
+            decide_hit_ray_triangle(&ray, &tr, Policy::Exact),
+            exact_ray,
+            true,
+        );
+        if case.all_f32() {
+            let tr32 = Triangle::new(f32v(t[0]), f32v(t[1]), f32v(t[2])).unwrap();
+            let s32 = Segment::new(f32v(p), f32v(q)).unwrap();
+            ck.verdict(
+                "decide f32 Exact",
+                decide_intersect_segment_triangle(&s32, &tr32, Policy::Exact),
+                exact,
+                true,
+            );
+        }
+    });
+    report_and_assert("segment-triangle");
+}
+
+fn triangle_aabb_case(rng: &mut Rng, generator: Generator) -> Case {
+    let size = match rng.below(4) {
+        0 => Vec3::new(0.0, 0.0, 0.0),
+        1 => Vec3::new(rng.small(3).abs(), rng.small(3).abs(), 0.0),
+        _ => rng.vec(3).abs(),
+    };
+    let (lo, hi) = box_from(rng.vec(3), size);
+    let t = triangle(rng);
+    let t = if generator == Generator::Random {
+        t
+    } else {
+        // Move the triangle so that one of its boundary points sits on a box corner, edge or
+        // face point.
+        let on = on_triangle(rng, t);
+        let (l, h) = (lo.to_array(), hi.to_array());
+        let target: Vec3<f64> = Vec3::new(
+            rng.pick(&[l[0], h[0]]),
+            rng.pick(&[l[1], h[1]]),
+            rng.pick(&[l[2], h[2]]),
+        );
+        t.map(|v| v + (target - on))
+    };
+    Case::new()
+        .point(t[0])
+        .point(t[1])
+        .point(t[2])
+        .point(lo)
+        .point(hi)
+}
+
+/// Exact triangle–box overlap by linear programming: barycentric `λ ≥ 0`, `Σλ = 1`, and the
+/// point `Σ λᵢ vᵢ` within the box.
+fn lp_triangle_aabb(t: [Vec3<f64>; 3], lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let v = t.map(q3);
+    let one = Q::one();
+    let eq = vec![(vec![one.clone(), one.clone(), one.clone()], one.clone())];
+    let mut le = Vec::new();
+    #[allow(clippy::needless_range_loop)] // k indexes three arrays
+    for k in 0..3 {
+        let row: Vec<Q> = v.iter().map(|corner| corner[k].clone()).collect();
+        le.push((row.clone(), q(hi.to_array()[k])));
+        le.push((
+            row.iter().map(|x| -x.clone()).collect(),
+            -q(lo.to_array()[k]),
+        ));
+    }
+    for i in 0..3 {
+        let mut row = vec![Q::zero(); 3];
+        row[i] = -one.clone();
+        le.push((row, Q::zero()));
+    }
+    feasible(3, &eq, &le)
+}
+
+#[test]
+fn adversarial_triangle_aabb_and_sphere_triangle() {
+    run_family("triangle-aabb", triangle_aabb_case, |ck| {
+        let case = ck.case;
+        let (t, lo, hi) = ([case.v(0), case.v(3), case.v(6)], case.v(9), case.v(12));
+        if lo.to_array().iter().zip(hi.to_array()).any(|(l, h)| *l > h) {
+            return; // a nudge reversed a flat box
+        }
+        let exact = lp_triangle_aabb(t, lo, hi);
+        ck.verdict_opt(
+            "Interval<f64>",
+            (|| {
+                Some(overlap_triangle_aabb(
+                    &Triangle::new(
+                        lift_i::<f64>(t[0]),
+                        lift_i::<f64>(t[1]),
+                        lift_i::<f64>(t[2]),
+                    )
+                    .ok()?,
+                    &Aabb::new(lift_i::<f64>(lo), lift_i::<f64>(hi)).ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        ck.verdict_opt(
+            "Interval<f32>",
+            (|| {
+                Some(overlap_triangle_aabb(
+                    &Triangle::new(
+                        lift_i::<f32>(t[0]),
+                        lift_i::<f32>(t[1]),
+                        lift_i::<f32>(t[2]),
+                    )
+                    .ok()?,
+                    &Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)).ok()?,
+                ))
+            })(),
+            exact,
+            false,
+        );
+        let (Ok(tr), Ok(b)) = (Triangle::new(t[0], t[1], t[2]), Aabb::new(lo, hi)) else {
+            return;
+        };
+        ck.verdict(
+            "decide f64 Exact",
+            decide_overlap_triangle_aabb(&tr, &b, Policy::Exact),
+            exact,
+            true,
+        );
+        ck.verdict(
+            "decide f64 Conservative",
+            decide_overlap_triangle_aabb(&tr, &b, Policy::Conservative),
+            exact,
+            false,
+        );
+        if case.all_f32() {
+            let tr = Triangle::new(f32v(t[0]), f32v(t[1]), f32v(t[2])).unwrap();
+            let b = Aabb::new(f32v(lo), f32v(hi)).unwrap();
+            ck.verdict(
+                "decide f32 Exact",
+                decide_overlap_triangle_aabb(&tr, &b, Policy::Exact),
+                exact,
+                true,
+            );
+        }
+    });
+    run_family(
+        "sphere-triangle",
+        |rng, generator| {
+            let t = triangle(rng);
+            if generator == Generator::Random {
+                return Case::new()
+                    .point(rng.vec(6))
+                    .length(rng.small(4).abs())
+                    .point(t[0])
+                    .point(t[1])
+                    .point(t[2]);
+            }
+            // A sphere touching a boundary point: at an integer distance along an integer
+            // direction (tangent when that direction is the triangle's normal there, and an
+            // exact tie in any case when the point is a corner).
+            let on = on_triangle(rng, t);
+            let (v, d) = pythagorean(rng);
+            let r = if rng.below(8) == 0 { 0.0 } else { d };
+            let c = if r == 0.0 { on } else { on + v };
+            Case::new()
+                .point(c)
+                .length(r)
+                .point(t[0])
+                .point(t[1])
+                .point(t[2])
+        },
+        |ck| {
+            let case = ck.case;
+            let (c, r, t) = (case.v(0), case.x(3), [case.v(4), case.v(7), case.v(10)]);
+            let exact = exact_d2(c, t) <= q(r) * q(r);
+            ck.verdict_opt(
+                "Interval<f64>",
+                (|| {
+                    Some(overlap_sphere_triangle(
+                        &Sphere::new(lift_i::<f64>(c), Interval::enclose(r)).ok()?,
+                        &Triangle::new(
+                            lift_i::<f64>(t[0]),
+                            lift_i::<f64>(t[1]),
+                            lift_i::<f64>(t[2]),
+                        )
+                        .ok()?,
+                    ))
+                })(),
+                exact,
+                false,
+            );
+            ck.verdict_opt(
+                "Interval<f32>",
+                (|| {
+                    Some(overlap_sphere_triangle(
+                        &Sphere::new(lift_i::<f32>(c), Interval::<f32>::enclose_f64(r)).ok()?,
+                        &Triangle::new(
+                            lift_i::<f32>(t[0]),
+                            lift_i::<f32>(t[1]),
+                            lift_i::<f32>(t[2]),
+                        )
+                        .ok()?,
+                    ))
+                })(),
+                exact,
+                false,
+            );
+            let (Ok(s), Ok(tr)) = (Sphere::new(c, r), Triangle::new(t[0], t[1], t[2])) else {
+                return;
+            };
+            ck.verdict(
+                "decide f64 Exact",
+                decide_overlap_sphere_triangle(&s, &tr, Policy::Exact),
+                exact,
+                true,
+            );
+            ck.verdict(
+                "decide f64 Conservative",
+                decide_overlap_sphere_triangle(&s, &tr, Policy::Conservative),
+                exact,
+                false,
+            );
+            if case.all_f32() {
+                let s = Sphere::new(f32v(c), r as f32).unwrap();
+                let tr = Triangle::new(f32v(t[0]), f32v(t[1]), f32v(t[2])).unwrap();
+                ck.verdict(
+                    "decide f32 Exact",
+                    decide_overlap_sphere_triangle(&s, &tr, Policy::Exact),
+                    exact,
+                    true,
+                );
+            }
+        },
+    );
+    report_and_assert("triangle-aabb");
+    report_and_assert("sphere-triangle");
+}
+
+// ---------------------------------------------------------------- ray–AABB
+
+fn ray_aabb_case(rng: &mut Rng, generator: Generator) -> Case {
+    let (lo, hi) = box_from(rng.vec(3), rng.vec(3).abs());
+    let o = rng.vec(6);
+    let d = if generator == Generator::Random {
+        rng.vec(3)
+    } else {
+        // Aimed exactly at a corner, an edge point or a face point; or along a face.
+        let (l, h) = (lo.to_array(), hi.to_array());
+        let target = Vec3::new(
+            rng.pick(&[l[0], h[0], (l[0] + h[0]) * 0.5]),
+            rng.pick(&[l[1], h[1]]),
+            rng.pick(&[l[2], h[2], (l[2] + h[2]) * 0.5]),
+        );
+        let d = target - o;
+        if rng.below(5) == 0 {
+            Vec3::new(d.x, 0.0, d.z)
+        } else {
+            d
+        }
+    };
+    Case::new().point(o).direction(d).point(lo).point(hi)
+}
+
+/// Exact ray–box hit by linear programming: `t ≥ 0` with `o + t d` in the box.
+fn lp_ray_aabb(o: Vec3<f64>, d: Vec3<f64>, lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let (o, d, lo, hi) = (q3(o), q3(d), q3(lo), q3(hi));
+    let mut le = vec![(vec![-Q::one()], Q::zero())];
+    for k in 0..3 {
+        le.push((vec![d[k].clone()], &hi[k] - &o[k]));
+        le.push((vec![-d[k].clone()], &o[k] - &lo[k]));
+    }
+    // One variable: feasible iff some single tight row gives a point that satisfies all;
+    // with no equalities and a possibly unbounded set, add t ≤ T for a T beyond every finite
+    // breakpoint (every tight row with d_k ≠ 0 solves to a finite t; if none, t = 0 decides).
+    let mut points = vec![Q::zero()];
+    for (a, b) in &le {
+        if !a[0].is_zero() {
+            points.push(b / &a[0]);
+        }
+    }
+    points
+        .iter()
+        .any(|t| le.iter().all(|(a, b)| &a[0] * t <= *b))
+}
+
+#[test]
+fn adversarial_ray_aabb() {
+    run_family("ray-aabb", ray_aabb_case, |ck| {
+        let case = ck.case;
+        let (o, d, lo, hi) = (case.v(0), case.v(3), case.v(6), case.v(9));
+        let exact = lp_ray_aabb(o, d, lo, hi);
+        let hit = (|| {
+            Some(
+                cast_ray_aabb(
+                    &Ray::new(lift_i::<f64>(o), lift_i::<f64>(d)).ok()?,
+                    &Aabb::new(lift_i::<f64>(lo), lift_i::<f64>(hi)).ok()?,
+                )
+                .hit,
+            )
+        })();
+        ck.verdict_opt("Interval<f64>", hit, exact, false);
+        let hit32 = (|| {
+            Some(
+                cast_ray_aabb(
+                    &Ray::new(lift_i::<f32>(o), lift_i::<f32>(d)).ok()?,
+                    &Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)).ok()?,
+                )
+                .hit,
+            )
+        })();
+        ck.verdict_opt("Interval<f32>", hit32, exact, false);
+    });
+    report_and_assert("ray-aabb");
+}
+
+// ---------------------------------------------------------------- the report
+
+/// Prints `family`'s rows and asserts no wrong certain answer and no `Maybe` under
+/// `Policy::Exact`.
+fn report_and_assert(family: &str) {
+    let tally = TALLY.lock().unwrap();
+    let mut totals = Count::default();
+    println!("{family}: generator, path, checks, wrong, Maybe under Exact, maybe rate");
+    for ((f, generator, path), c) in tally.iter() {
+        if *f != family {
+            continue;
+        }
+        println!(
+            "  {generator:<8} {path:<40} {:>7} {:>3} {:>3} {:>6.2} %",
+            c.checks,
+            c.wrong,
+            c.exact_maybe,
+            100.0 * c.maybe as f64 / c.checks.max(1) as f64
+        );
+        totals.checks += c.checks;
+        totals.wrong += c.wrong;
+        totals.exact_maybe += c.exact_maybe;
+    }
+    println!(
+        "{family} total: {} checks, {} wrong, {} Maybe under Exact",
+        totals.checks, totals.wrong, totals.exact_maybe
+    );
+    let wrong: Vec<String> = WRONG
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|w| w.starts_with(family))
+        .take(5)
+        .cloned()
+        .collect();
+    assert!(totals.checks > 0, "{family}: no checks ran");
+    assert!(
+        totals.wrong == 0 && totals.exact_maybe == 0,
+        "{family}: {wrong:#?}"
+    );
+}
