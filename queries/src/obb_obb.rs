@@ -24,8 +24,11 @@ use crate::Obb;
 /// complete only when it is solid: when the six axes span space. Boxes whose axes are
 /// linearly dependent (a zero axis, or all three in a plane) are flat, and two flat boxes
 /// apart within their common plane have no separating axis among the 15. So the boxes
-/// certainly overlap only when no axis separates and one box's axes certainly span space
-/// (`axis₀ · (axis₁ × axis₂) ≠ 0`); a separating axis proves them apart whatever the axes.
+/// certainly overlap when no axis separates and one box's axes certainly span space
+/// (`axis₀ · (axis₁ × axis₂) ≠ 0`); when both boxes are certainly flat, the directions that
+/// complete the 15 within their plane or line are tested too (see [`decide_overlap_obb_obb`]:
+/// both queries evaluate one statement); a separating axis proves them apart whatever the
+/// axes.
 ///
 /// # Example
 /// ```
