@@ -88,9 +88,10 @@ pub trait Ring:
         sign_verdict(self.sign(), |o| o != Ordering::Greater)
     }
 
-    /// Is the value `= 0`?
+    /// Is the value `= 0`? (Not `is_zero`, which every [`Scalar`](crate::Scalar) has from
+    /// `num_traits::Zero` as a plain `bool`.)
     #[inline]
-    fn is_zero(&self) -> Verdict {
+    fn equals_zero(&self) -> Verdict {
         sign_verdict(self.sign(), |o| o == Ordering::Equal)
     }
 }

@@ -1,70 +1,163 @@
-//! The Möller–Trumbore line–triangle terms, shared by the segment and ray tests (seed 000).
+//! Segment– and ray–triangle, stated once (Möller–Trumbore, seed 000; the separating axis
+//! test in the plane): [`line_meets`] is evaluated by the generic queries on the shapes' own
+//! scalars and by every stage of the filter stack on float shapes.
 
-use surety_intervals::{Scalar, Vec3, Verdict};
+use surety_intervals::{cross3, dot3, sub3, Ring, Ring3, Verdict};
 
-use crate::Triangle;
+/// What [`line_meets`] found: the verdict, Möller–Trumbore's determinant, and the numerator
+/// of the line's parameter where it meets the plane (`t_num / det`), when it was reached.
+pub(crate) struct LineHit<R> {
+    pub(crate) hit: Verdict,
+    pub(crate) det: R,
+    /// Computed whenever the verdict is not `False`, except where it came from `det = 0`
+    /// alone (a line in the plane, which has no single such parameter).
+    pub(crate) t_num: Option<R>,
+}
 
-/// Does the line `origin + t · dir` meet the closed triangle at a parameter `t` in `[0, 1]`
-/// (`segment`) or `[0, ∞)` (ray)? Möller–Trumbore in division-free form (seed 000): with
-/// `det = (b - a) · (dir × (c - a))`, the line meets the triangle exactly when `det != 0` and
-/// `u_num`, `v_num` and `t_num` all have the sign of `det` or are zero, `u_num + v_num` is no
-/// farther from zero than `det`, and, for a segment, `t_num` is no farther than `det` either. Each condition is a verdict, so the answer
-/// is exact when certain. Conditions are checked in Möller–Trumbore's order and the test stops
-/// at the first certain miss, as the float algorithm does.
+/// Does the segment from `p` along `d` (or the ray from `p` along `d`, with `ray`) meet the
+/// closed triangle `t`?
 ///
-/// When `det = 0` (the line is parallel to the plane, or the triangle is degenerate) every
-/// point of the line has the plane distance of `origin`: certainly off the plane is a miss,
-/// otherwise (a line in the plane) `Maybe`.
+/// Möller–Trumbore in division-free form: with `e1 = b - a`, `e2 = c - a`,
+/// `det = e1 · (d × e2)`, the line meets the plane at one point when `det ≠ 0`, and the
+/// triangle there when `u`, `v` and `det - u - v` have the sign of `det` or are zero (the
+/// barycentric numerators), and within the segment when `t_num` and `det - t_num` do too (a
+/// ray drops the last). When `det = 0` (parallel, or a degenerate triangle) the segment is
+/// off the plane, or in it, where the separating axis test decides ([`parallel`]).
 ///
-/// Returns the verdict and `(t_num, det)`; `t_num` is computed whenever the verdict is not
-/// `False`.
-pub(crate) fn line_triangle<S: Scalar>(
-    origin: Vec3<S>,
-    dir: Vec3<S>,
-    triangle: &Triangle<S>,
-    segment: bool,
-) -> (Verdict, S, S) {
-    let [a, b, c] = triangle.corners();
-    let zero = S::zero();
-    let (e1, e2) = (b - a, c - a);
-    let pvec = dir.cross(e2);
-    let det = e1.dot(pvec);
-    let tvec = origin - a;
-    let (positive, negative) = (det.gt_zero(), det.lt_zero());
-    // "x has the sign of det, or is zero" and "x is no farther from zero than det".
-    let with_det = |x: S| (positive & x.ge(zero)) | (negative & x.le(zero));
-    let within_det = |x: S| (positive & x.le(det)) | (negative & x.ge(det));
-    let u_num = tvec.dot(pvec);
-    let mut hit = with_det(u_num) & within_det(u_num);
+/// Each condition is a verdict, and the three cases (`det` positive, negative, zero) are
+/// joined by their verdicts, so the statement is exact in exact arithmetic and sound in
+/// intervals, where `det`'s sign may be unknown. Conditions are checked in Möller–Trumbore's
+/// order and stop at the first certain miss.
+#[inline]
+pub(crate) fn line_meets<R: Ring>(
+    t: &[Ring3<R>; 3],
+    p: &Ring3<R>,
+    d: &Ring3<R>,
+    ray: bool,
+) -> LineHit<R> {
+    let [a, b, c] = t;
+    let (e1, e2) = (sub3(b, a), sub3(c, a));
+    let pvec = cross3(d, &e2);
+    let det = dot3(&e1, &pvec);
+    let (positive, negative) = (det.positive(), det.negative());
+    let mut hit = Verdict::False;
     let mut t_num = None;
-    if !hit.is_false() {
-        let qvec = tvec.cross(e1);
-        let v_num = dir.dot(qvec);
-        hit = hit & with_det(v_num) & within_det(u_num + v_num);
+    if !(positive | negative).is_false() {
+        // "x has det's sign, or is zero" and "x is no farther from zero than det".
+        let with_det = |x: &R| (positive & x.non_negative()) | (negative & x.non_positive());
+        let within_det = |x: R| {
+            let rest = det.clone() - x;
+            (positive & rest.non_negative()) | (negative & rest.non_positive())
+        };
+        let tvec = sub3(p, a);
+        let u = dot3(&tvec, &pvec);
+        hit = with_det(&u);
         if !hit.is_false() {
-            let t = e2.dot(qvec);
-            t_num = Some(t);
-            hit = hit & with_det(t);
-            if segment {
-                hit = hit & within_det(t);
+            let qvec = cross3(&tvec, &e1);
+            let v = dot3(d, &qvec);
+            hit = hit & with_det(&v) & within_det(u + v);
+            if !hit.is_false() {
+                let t = dot3(&e2, &qvec);
+                hit = hit & with_det(&t);
+                if !ray {
+                    hit = hit & within_det(t.clone());
+                }
+                t_num = Some(t);
             }
         }
     }
-    if !det.eq_zero().is_false() {
-        let off_plane = e1.cross(e2).dot(tvec).eq_zero().is_false();
-        let parallel = if off_plane {
-            Verdict::False
-        } else {
-            Verdict::Maybe
-        };
-        hit = hit | (det.eq_zero() & parallel);
+    let zero = !(positive | negative);
+    if !zero.is_false() {
+        hit = hit | (zero & parallel(t, p, d, ray, &e1, &e2));
     }
-    // `t_num` whenever the answer is not a certain miss: the early exits above may skip it
-    // and the parallel case then turn the verdict back into `Maybe`.
-    let t_num = match t_num {
-        Some(t) => t,
-        None if !hit.is_false() => e2.dot(tvec.cross(e1)),
-        None => zero,
+    LineHit { hit, det, t_num }
+}
+
+/// `det = 0`: off the plane (apart), or in it (the separating axis test). The segment (or
+/// ray, with `ray`) starts at `p` and goes along `d`.
+#[cold]
+fn parallel<R: Ring>(
+    t: &[Ring3<R>; 3],
+    p: &Ring3<R>,
+    d: &Ring3<R>,
+    ray: bool,
+    e1: &Ring3<R>,
+    e2: &Ring3<R>,
+) -> Verdict {
+    let n = cross3(e1, e2);
+    // d · n = 0, so every point is at the height n · (p - a).
+    let in_plane = dot3(&n, &sub3(p, &t[0])).equals_zero();
+    if in_plane.is_false() {
+        return Verdict::False;
+    }
+    in_plane & coplanar(t, p, d, ray, &n)
+}
+
+/// Segment (or ray) and triangle in one plane, or a degenerate triangle: the separating axis
+/// test. The candidate axes are the facet normals of the Minkowski difference, which has the
+/// same facet directions for a ray as for a segment along `d`; a ray's projection is a
+/// half-line, `[w·p, ∞)` when `w·d ≥ 0` and `(-∞, w·p]` when `w·d ≤ 0`.
+#[cold]
+fn coplanar<R: Ring>(
+    t: &[Ring3<R>; 3],
+    p: &Ring3<R>,
+    d: &Ring3<R>,
+    ray: bool,
+    n: &Ring3<R>,
+) -> Verdict {
+    let [a, b, c] = t;
+    let edges = [sub3(b, a), sub3(c, b), sub3(a, c)];
+    let n_zero = n.iter().fold(Verdict::True, |acc, k| acc & k.equals_zero());
+    let Some(n_zero) = n_zero.certain() else {
+        return Verdict::Maybe; // which set of axes is complete is not known
     };
-    (hit, t_num, det)
+    let mut axes = Vec::new();
+    if !n_zero {
+        // A flat Minkowski difference in the plane: its in-plane edge normals.
+        axes.extend(edges.iter().map(|e| cross3(n, e)));
+        axes.push(cross3(n, d));
+    } else {
+        // Two collinear-or-point shapes. The difference is a parallelogram (normal e × d,
+        // in-plane normals (e × d) × e and (e × d) × d), a segment along f ∈ {e, d} (the axis
+        // f, and f × (f × r) towards the origin, r = a - p), or the single point r (the
+        // coordinate axes).
+        let r = sub3(a, p);
+        for e in &edges {
+            let m = cross3(e, d);
+            axes.push(cross3(&m, e));
+            axes.push(cross3(&m, d));
+            axes.push(m);
+        }
+        for f in edges.iter().chain([d]) {
+            axes.push(cross3(f, &cross3(f, &r)));
+            axes.push(f.clone());
+        }
+        let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
+        for k in 0..3 {
+            let mut unit = [zero.clone(), zero.clone(), zero.clone()];
+            unit[k] = one.clone();
+            axes.push(unit);
+        }
+    }
+    let mut separated = Verdict::False;
+    for w in &axes {
+        let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
+        let t_min = t0.clone().min(t1.clone()).min(t2.clone());
+        let t_max = t0.max(t1).max(t2);
+        let s0 = dot3(w, p);
+        separated = separated
+            | if ray {
+                let slope = dot3(w, d);
+                ((s0.clone() - t_max).positive() & slope.non_negative())
+                    | ((t_min - s0).positive() & slope.non_positive())
+            } else {
+                let s1 = s0.clone() + dot3(w, d);
+                let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
+                (s_min - t_max).positive() | (t_min - s_max).positive()
+            };
+        if separated.is_true() {
+            return Verdict::False;
+        }
+    }
+    !separated
 }

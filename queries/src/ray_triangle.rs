@@ -1,9 +1,9 @@
 //! Ray–triangle casting with an enclosure of the hit parameter.
 
 use surety_intervals::stack::decide_with;
-use surety_intervals::{Policy, Scalar, Verdict};
+use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
-use crate::moller_trumbore::line_triangle;
+use crate::moller_trumbore::line_meets;
 use crate::{Ray, SegmentTriangle, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
@@ -47,14 +47,22 @@ pub struct RayHit<S> {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> RayHit<S> {
-    let (hit, t_num, det) = line_triangle(ray.origin(), ray.direction(), triangle, false);
+    let t = triangle.corners().map(Vec3::to_array);
+    let line = line_meets(
+        &t,
+        &ray.origin().to_array(),
+        &ray.direction().to_array(),
+        true,
+    );
+    let (hit, det) = (line.hit, line.det);
     // Where `det` may be zero, the line may lie in the plane, where the hit parameter is not
     // `t_num / det` (both zero): the entire line (`lift_f64(NaN)`) for intervals. Plain floats
     // keep the float quotient.
     let t = if S::CERTIFIED && !det.eq_zero().is_false() {
         S::lift_f64(f64::NAN)
     } else {
-        t_num / det
+        // `t_num` is there whenever the verdict is not `False` and `det` is not zero.
+        line.t_num.unwrap_or_else(S::zero) / det
     };
     RayHit { hit, t }
 }

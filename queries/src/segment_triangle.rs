@@ -1,12 +1,10 @@
 //! Segment–triangle intersection (Möller–Trumbore, seed 000).
 
-use core::cmp::Ordering;
-
 use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
+use surety_intervals::{lift3, sub3, Policy, Ring, Scalar, Vec3, Verdict};
 
 use crate::lift::{coords, load3};
-use crate::moller_trumbore::line_triangle;
+use crate::moller_trumbore::line_meets;
 use crate::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
 use crate::{Ray, Segment, Triangle};
 
@@ -16,8 +14,9 @@ use crate::{Ray, Segment, Triangle};
 /// and segment conditions are compared against zero and `det` as verdicts, so a certain answer
 /// is the exact one. A segment through an edge or a corner meets the triangle (closed sets),
 /// so where two faces share an edge, a segment through it is never certainly missed by both.
-/// A segment lying in the triangle's plane, and degenerate triangles, give `Maybe` unless the
-/// segment is certainly off the plane.
+/// A segment lying in the triangle's plane, and degenerate triangles, are decided by the
+/// separating axis test in the plane: one statement with
+/// [`decide_intersect_segment_triangle`], evaluated here in the shapes' own scalars.
 ///
 /// # Example
 /// ```
@@ -38,7 +37,8 @@ pub fn intersect_segment_triangle<S: Scalar>(
     triangle: &Triangle<S>,
 ) -> Verdict {
     let (p, q) = (segment.p(), segment.q());
-    line_triangle(p, q - p, triangle, true).0
+    let t = triangle.corners().map(Vec3::to_array);
+    line_meets(&t, &p.to_array(), &(q - p).to_array(), false).hit
 }
 
 /// [`intersect_segment_triangle`] resolved conservatively: `false` only when the segment
@@ -203,40 +203,10 @@ impl Formula for SegmentTriangle {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let [a, b, c] = self.t.map(lift3::<R>);
+        let t = self.t.map(lift3::<R>);
         let (p, q) = (lift3::<R>(self.p), lift3::<R>(self.q));
         let d = if self.ray { q } else { sub3(&q, &p) };
-        let (e1, e2) = (sub3(&b, &a), sub3(&c, &a));
-        // Möller–Trumbore's quantities, without the division: the line meets the plane at
-        // p + (t/det)·d, with barycentric weights u/det (of b) and v/det (of c).
-        let pvec = cross3(&d, &e2);
-        let det = dot3(&e1, &pvec);
-        let flip = match det.sign()? {
-            Ordering::Greater => false,
-            Ordering::Less => true,
-            // The segment is parallel to the plane (det = -d · n), or the triangle degenerate.
-            Ordering::Equal => return parallel(&[a, b, c], &p, &d, self.ray, &e1, &e2),
-        };
-        let tvec = sub3(&p, &a);
-        let qvec = cross3(&tvec, &e1);
-        let signed = |x: R| if flip { -x } else { x };
-        let (u, v, t) = (
-            signed(dot3(&tvec, &pvec)),
-            signed(dot3(&d, &qvec)),
-            signed(dot3(&e2, &qvec)),
-        );
-        let det = signed(det);
-        let hit = u.non_negative()
-            & v.non_negative()
-            & (det.clone() - u - v).non_negative()
-            & t.non_negative();
-        // A ray goes on past the segment's end t = det.
-        let within = if self.ray {
-            Verdict::True
-        } else {
-            (det - t).non_negative()
-        };
-        (hit & within).certain()
+        line_meets(&t, &p, &d, self.ray).hit.certain()
     }
 
     /// Möller–Trumbore's five sign tests in plain `f64`, each against a semi-static bound
@@ -321,92 +291,4 @@ impl Formula for SegmentTriangle {
         ];
         answer(tests.into_iter().fold((true, false), and))
     }
-}
-
-/// `det = 0`: off the plane (apart), or in it (the separating axis test). The segment (or
-/// ray, with `ray`) starts at `p` and goes along `d`.
-#[cold]
-fn parallel<R: Ring>(
-    t: &[Ring3<R>; 3],
-    p: &Ring3<R>,
-    d: &Ring3<R>,
-    ray: bool,
-    e1: &Ring3<R>,
-    e2: &Ring3<R>,
-) -> Option<bool> {
-    let n = cross3(e1, e2);
-    // d · n = 0, so every point is at the height n · (p - a).
-    if dot3(&n, &sub3(p, &t[0])).sign()? != Ordering::Equal {
-        return Some(false);
-    }
-    coplanar(t, p, d, ray, &n)
-}
-
-/// Segment (or ray) and triangle in one plane, or a degenerate triangle: the separating axis
-/// test. The candidate axes are the facet normals of the Minkowski difference, which has the
-/// same facet directions for a ray as for a segment along `d`; a ray's projection is a
-/// half-line, `[w·p, ∞)` when `w·d ≥ 0` and `(-∞, w·p]` when `w·d ≤ 0`.
-#[cold]
-fn coplanar<R: Ring>(
-    t: &[Ring3<R>; 3],
-    p: &Ring3<R>,
-    d: &Ring3<R>,
-    ray: bool,
-    n: &Ring3<R>,
-) -> Option<bool> {
-    let [a, b, c] = t;
-    let edges = [sub3(b, a), sub3(c, b), sub3(a, c)];
-    let mut n_zero = true;
-    for k in n {
-        n_zero &= k.sign()? == Ordering::Equal;
-    }
-    let mut axes = Vec::new();
-    if !n_zero {
-        // A flat Minkowski difference in the plane: its in-plane edge normals.
-        axes.extend(edges.iter().map(|e| cross3(n, e)));
-        axes.push(cross3(n, d));
-    } else {
-        // Two collinear-or-point shapes. The difference is a parallelogram (normal e × d,
-        // in-plane normals (e × d) × e and (e × d) × d), a segment along f ∈ {e, d} (the axis
-        // f, and f × (f × r) towards the origin, r = a - p), or the single point r (the
-        // coordinate axes).
-        let r = sub3(a, p);
-        for e in &edges {
-            let m = cross3(e, d);
-            axes.push(cross3(&m, e));
-            axes.push(cross3(&m, d));
-            axes.push(m);
-        }
-        for f in edges.iter().chain([d]) {
-            axes.push(cross3(f, &cross3(f, &r)));
-            axes.push(f.clone());
-        }
-        let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
-        for k in 0..3 {
-            let mut unit = [zero.clone(), zero.clone(), zero.clone()];
-            unit[k] = one.clone();
-            axes.push(unit);
-        }
-    }
-    let mut separated = Verdict::False;
-    for w in &axes {
-        let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
-        let t_min = t0.clone().min(t1.clone()).min(t2.clone());
-        let t_max = t0.max(t1).max(t2);
-        let s0 = dot3(w, p);
-        separated = separated
-            | if ray {
-                let slope = dot3(w, d);
-                ((s0.clone() - t_max).positive() & slope.non_negative())
-                    | ((t_min - s0).positive() & slope.non_positive())
-            } else {
-                let s1 = s0.clone() + dot3(w, d);
-                let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
-                (s_min - t_max).positive() | (t_min - s_max).positive()
-            };
-        if separated.is_true() {
-            return Some(false);
-        }
-    }
-    (!separated).certain()
 }

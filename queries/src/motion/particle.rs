@@ -4,7 +4,7 @@ use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
 use super::{check_epsilon, finite_point, lift, settle};
 use crate::mesh::swept_box;
-use crate::moller_trumbore::line_triangle;
+use crate::moller_trumbore::line_meets;
 use crate::{ShapeError, Triangle, TriangleMesh};
 
 /// Where a particle's move ended, and what stopped it.
@@ -48,7 +48,9 @@ fn enters<S: Scalar>(p: Vec3<S>, q: Vec3<S>, t: &Triangle<S>, n: Vec3<S>) -> (Ve
     }
     // sp >= 0 > sq makes the Möller–Trumbore determinant positive, so its in-triangle and
     // in-segment tests are exact there.
-    (crosses & line_triangle(p, q - p, t, true).0, sp, sq)
+    let corners = t.corners().map(Vec3::to_array);
+    let hit = line_meets(&corners, &p.to_array(), &(q - p).to_array(), false).hit;
+    (crosses & hit, sp, sq)
 }
 
 /// Moves a particle from `from` toward `to` through a triangle mesh; it never ends inside the
