@@ -3,17 +3,19 @@
 use surety_intervals::stack::decide_with;
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
+use crate::moller_trumbore::line_meets;
 use crate::{SegmentTriangle, Triangle};
 
 /// Does the point lie on the closed triangle (in its plane, inside or on an edge)?
 ///
-/// With `n = (b - a) × (c - a)`: the point must be in the plane, `n · (p - a) = 0`, and on the
-/// inner side of each edge, `n · ((b - a) × (p - a)) >= 0` and likewise for the edges `b → c`
-/// and `c → a`. For a non-degenerate triangle these are exactly the conditions, so certain
-/// answers are exact. In-plane is an equality: intervals certify it only when it holds
-/// exactly on exact inputs, so a point computed by rounding onto the plane gets `Maybe` or
-/// `False`, never a false `True`. Degenerate triangles (every point is coplanar with them)
-/// give `Maybe`.
+/// The point is the segment from `p` to `p`, tested by the statement of
+/// [`intersect_segment_triangle`](crate::intersect_segment_triangle) (one with
+/// [`decide_point_in_triangle`]): with `n = (b - a) × (c - a)`, the point must be in the plane,
+/// `n · (p - a) = 0`, and not separated from the triangle along any in-plane edge normal
+/// `n × e`; for a degenerate triangle (a segment or a point) the separating axis test of
+/// collinear shapes decides. Certain answers are exact. In-plane is an equality: intervals
+/// certify it only when it holds exactly on exact inputs, so a point computed by rounding onto
+/// the plane gets `Maybe` or `False`, never a false `True`.
 ///
 /// # Example
 /// ```
@@ -29,16 +31,10 @@ use crate::{SegmentTriangle, Triangle};
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn point_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> Verdict {
-    let [a, b, c] = triangle.corners();
-    let n = triangle.normal();
-    let zero = S::zero();
-    let inside = n.dot((b - a).cross(p - a)).ge(zero)
-        & n.dot((c - b).cross(p - b)).ge(zero)
-        & n.dot((a - c).cross(p - c)).ge(zero);
-    let non_degenerate = n.length_squared().gt_zero();
-    let in_plane = n.dot(p - a).eq_zero();
-    // A degenerate triangle needs a segment/point analysis this test does not make.
-    (non_degenerate & in_plane & inside) | (!non_degenerate & Verdict::Maybe)
+    // The segment from p to p: one statement with decide_point_in_triangle.
+    let t = triangle.corners().map(|c| c.to_array());
+    let zero = [S::zero(); 3];
+    line_meets(&t, &p.to_array(), &zero, false).hit
 }
 
 /// [`point_in_triangle`] resolved conservatively.

@@ -1,7 +1,7 @@
 //! The two simplest overlap tests: sphere–sphere and AABB–AABB.
 
 use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Scalar, Verdict};
+use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::lift::coords;
 use crate::{Aabb, Sphere};
@@ -21,9 +21,19 @@ use crate::{Aabb, Sphere};
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn overlap_sphere_sphere<S: Scalar>(a: &Sphere<S>, b: &Sphere<S>) -> Verdict {
-    (b.center() - a.center())
-        .length_squared()
-        .le((a.radius() + b.radius()).sqr())
+    spheres_overlap(
+        &a.center().to_array(),
+        a.radius(),
+        &b.center().to_array(),
+        b.radius(),
+    )
+}
+
+/// The one statement of sphere–sphere, for both paths: `(r_a + r_b)² - |c_b - c_a|² ≥ 0`.
+#[inline]
+fn spheres_overlap<R: Ring>(ca: &Ring3<R>, ra: R, cb: &Ring3<R>, rb: R) -> Verdict {
+    let d = sub3(cb, ca);
+    ((ra + rb).sqr() - dot3(&d, &d)).non_negative()
 }
 
 /// [`overlap_sphere_sphere`] resolved conservatively.
@@ -153,8 +163,7 @@ impl Formula for SphereSphere {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let d = sub3(&lift3::<R>(self.c[1]), &lift3::<R>(self.c[0]));
-        let reach = (R::from_f64(self.r[0]) + R::from_f64(self.r[1])).sqr();
-        (reach - dot3(&d, &d)).non_negative().certain()
+        let [ra, rb] = self.r.map(R::from_f64);
+        spheres_overlap(&lift3(self.c[0]), ra, &lift3(self.c[1]), rb).certain()
     }
 }

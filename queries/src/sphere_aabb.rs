@@ -1,7 +1,7 @@
 //! Sphere–AABB overlap (seed 002).
 
 use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{Endpoint, Policy, Ring, Scalar, Verdict};
+use surety_intervals::{lift3, Endpoint, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::lift::coords;
 use crate::{Aabb, Sphere};
@@ -27,18 +27,29 @@ use crate::{Aabb, Sphere};
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn overlap_sphere_aabb<S: Scalar>(sphere: &Sphere<S>, aabb: &Aabb<S>) -> Verdict {
-    let (c, lo, hi) = (sphere.center(), aabb.min(), aabb.max());
-    let r2 = sphere.radius().sqr();
-    let gap = |c: S, lo: S, hi: S| (lo - c).max(c - hi).max(S::zero());
-    let mut d2 = gap(c.x, lo.x, hi.x).sqr();
-    // The partial sums only grow: once one certainly exceeds r², the sphere is apart.
-    for (c, lo, hi) in [(c.y, lo.y, hi.y), (c.z, lo.z, hi.z)] {
-        if d2.gt(r2).is_true() {
+    let [c, lo, hi] = [sphere.center(), aabb.min(), aabb.max()].map(|v| v.to_array());
+    sphere_meets_box(&c, sphere.radius(), &lo, &hi)
+}
+
+/// The one statement of sphere–AABB, for both paths: per axis the gap
+/// `max(lo - c, c - hi, 0)` (at most one of the two differences is positive, so the gap is
+/// exact in exact arithmetic), and the sign of `r² - Σ gap²`. The partial sums only grow: once
+/// one certainly exceeds `r²`, the sphere is apart.
+#[inline]
+fn sphere_meets_box<R: Ring>(c: &Ring3<R>, r: R, lo: &Ring3<R>, hi: &Ring3<R>) -> Verdict {
+    let r2 = r.sqr();
+    let gap = |k: usize| {
+        let (below, above) = (lo[k].clone() - c[k].clone(), c[k].clone() - hi[k].clone());
+        below.max(above).max(R::from_f64(0.0))
+    };
+    let mut d2 = gap(0).sqr();
+    for k in 1..3 {
+        if (d2.clone() - r2.clone()).positive().is_true() {
             return Verdict::False;
         }
-        d2 += gap(c, lo, hi).sqr();
+        d2 = d2 + gap(k).sqr();
     }
-    d2.le(r2)
+    (r2 - d2).non_negative()
 }
 
 /// [`overlap_sphere_aabb`] resolved conservatively: `false` only when they certainly do not
@@ -143,15 +154,8 @@ impl Formula for SphereAabb {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        // Branch-free, as the plain query: random centers would mispredict a branch per axis.
-        let gap = |i: usize| {
-            let c = R::from_f64(self.c[i]);
-            let below = R::from_f64(self.lo[i]) - c.clone();
-            let above = c - R::from_f64(self.hi[i]);
-            below.max(above).max(R::from_f64(0.0))
-        };
-        let d2 = gap(0).sqr() + gap(1).sqr() + gap(2).sqr();
-        (R::from_f64(self.r).sqr() - d2).non_negative().certain()
+        let r = R::from_f64(self.r);
+        sphere_meets_box(&lift3(self.c), r, &lift3(self.lo), &lift3(self.hi)).certain()
     }
 
     /// The same sum of squares in plain `f64`, against `r²` with a relative bound.

@@ -1,22 +1,13 @@
 //! Sphere–triangle overlap.
 
 use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
+use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::lift::{coords, load3};
 use crate::static_filter::{
     and, answer, clears, cross, dot, max, max3, max_abs, min, not, or, sub, Sure, B, T, U,
 };
 use crate::{Sphere, Triangle};
-
-/// Squared distance from `w` (relative to the segment's start) to the closed segment `0 → e`:
-/// `|w - t·e|²` with `t = clamp(w·e / e·e, 0, 1)`. With intervals, an enclosure: the clamped
-/// `t` encloses the exact closest parameter, and the expression evaluated over it encloses
-/// the exact distance.
-fn segment_distance_squared<S: Scalar>(w: Vec3<S>, e: Vec3<S>) -> S {
-    let t = (w.dot(e) / e.length_squared()).max(S::zero()).min(S::one());
-    (w - e * t).length_squared()
-}
 
 /// Does the solid sphere share a point with the closed triangle? (Touching counts.)
 ///
@@ -44,35 +35,8 @@ fn segment_distance_squared<S: Scalar>(w: Vec3<S>, e: Vec3<S>) -> S {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangle<S>) -> Verdict {
-    let [a, b, c] = triangle.corners();
-    let (p, r2) = (sphere.center(), sphere.radius().sqr());
-    // Apart from the triangle's bounding box, apart from the triangle: most misses end here.
-    let zero = S::zero();
-    let gap = (a.min(b).min(c) - p)
-        .max(p - a.max(b).max(c))
-        .max(Vec3::splat(zero));
-    if gap.length_squared().gt(r2).is_true() {
-        return Verdict::False;
-    }
-    let n = triangle.normal();
-    let nn = n.length_squared();
-    let plane_close = n.dot(p - a).sqr().le(r2 * nn);
-    // The plane is never farther than the triangle: certainly beyond r from it, certainly apart.
-    if plane_close.is_false() {
-        return Verdict::False;
-    }
-    let edge_d2 = segment_distance_squared(p - a, b - a)
-        .min(segment_distance_squared(p - b, c - b))
-        .min(segment_distance_squared(p - c, a - c));
-    let edges_close = edge_d2.le(r2);
-    if edges_close.is_true() {
-        return Verdict::True;
-    }
-    let inside = nn.gt_zero()
-        & n.dot((b - a).cross(p - a)).ge(zero)
-        & n.dot((c - b).cross(p - b)).ge(zero)
-        & n.dot((a - c).cross(p - c)).ge(zero);
-    (inside & plane_close) | edges_close
+    let t = triangle.corners().map(|c| c.to_array());
+    sphere_meets_triangle(&t, &sphere.center().to_array(), sphere.radius())
 }
 
 /// [`overlap_sphere_triangle`] resolved conservatively.
@@ -190,31 +154,7 @@ impl Formula for SphereTriangle {
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
         let t = self.t.map(lift3::<R>);
-        let p = lift3::<R>(self.c);
-        let r2 = R::from_f64(self.r).sqr();
-        let n = cross3(&sub3(&t[1], &t[0]), &sub3(&t[2], &t[0]));
-        let nn = dot3(&n, &n);
-        let h = dot3(&n, &sub3(&p, &t[0]));
-        let plane_gap = h.sqr() - r2.clone() * nn.clone();
-        // No point of the triangle is nearer than its plane.
-        if plane_gap.positive().is_true() {
-            return Some(false);
-        }
-        // The centre relative to each corner, and its squared distance to it.
-        let w = [0, 1, 2].map(|i| sub3(&p, &t[i]));
-        let ww = w.clone().map(|w| dot3(&w, &w));
-        let mut inside = nn.positive();
-        let mut edges = Verdict::False;
-        for i in 0..3 {
-            let j = (i + 1) % 3;
-            let e = sub3(&t[j], &t[i]);
-            edges = edges | edge_within(&e, &w[i], &ww[i], &ww[j], &r2);
-            if edges.is_true() {
-                return Some(true);
-            }
-            inside = inside & dot3(&n, &cross3(&e, &w[i])).non_negative();
-        }
-        ((inside & plane_gap.non_positive()) | edges).certain()
+        sphere_meets_triangle(&t, &lift3(self.c), R::from_f64(self.r)).certain()
     }
 
     /// The same formula in plain `f64`, in three steps. Every sign test is against an error
@@ -414,6 +354,54 @@ fn edge_near(
         clears(lagrange, bound.lagrange),
     );
     or(or(at_x, at_y), between)
+}
+
+/// The one statement of sphere–triangle, for both paths. The exact squared distance from the
+/// center to the triangle is the squared distance to its plane when the center projects
+/// inside the triangle, and otherwise the least squared distance to its three edges; the
+/// plane is never farther than an edge. So the sphere touches the triangle exactly when (the
+/// projection is inside and `(n·(p - a))² ≤ r²·|n|²`) or (some edge is within `r`, by
+/// [`edge_within`]): polynomial signs only, no division, no square root. A sphere certainly
+/// apart from the triangle's bounding box, or from its plane, is apart (the cheap exits most
+/// misses take).
+#[inline]
+fn sphere_meets_triangle<R: Ring>(t: &[Ring3<R>; 3], p: &Ring3<R>, r: R) -> Verdict {
+    let r2 = r.sqr();
+    // The bounding box: per axis the gap max(lo - p, p - hi, 0).
+    let zero = R::from_f64(0.0);
+    let mut box_d2 = zero.clone();
+    for k in 0..3 {
+        let lo = t[0][k].clone().min(t[1][k].clone()).min(t[2][k].clone());
+        let hi = t[0][k].clone().max(t[1][k].clone()).max(t[2][k].clone());
+        let gap = (lo - p[k].clone()).max(p[k].clone() - hi).max(zero.clone());
+        box_d2 = box_d2 + gap.sqr();
+    }
+    if (box_d2 - r2.clone()).positive().is_true() {
+        return Verdict::False;
+    }
+    let n = cross3(&sub3(&t[1], &t[0]), &sub3(&t[2], &t[0]));
+    let nn = dot3(&n, &n);
+    let h = dot3(&n, &sub3(p, &t[0]));
+    let plane_gap = h.sqr() - r2.clone() * nn.clone();
+    // No point of the triangle is nearer than its plane.
+    if plane_gap.positive().is_true() {
+        return Verdict::False;
+    }
+    // The centre relative to each corner, and its squared distance to it.
+    let w = [0, 1, 2].map(|i| sub3(p, &t[i]));
+    let ww = w.clone().map(|w| dot3(&w, &w));
+    let mut inside = nn.positive();
+    let mut edges = Verdict::False;
+    for i in 0..3 {
+        let j = (i + 1) % 3;
+        let e = sub3(&t[j], &t[i]);
+        edges = edges | edge_within(&e, &w[i], &ww[i], &ww[j], &r2);
+        if edges.is_true() {
+            return Verdict::True;
+        }
+        inside = inside & dot3(&n, &cross3(&e, &w[i])).non_negative();
+    }
+    (inside & plane_gap.non_positive()) | edges
 }
 
 /// Is the closed edge from `x` to `y` (`e = y - x`, `w = p - x`; `ww` and `yy` the squared

@@ -35,51 +35,8 @@ use crate::{Aabb, Triangle};
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn overlap_triangle_aabb<S: Scalar>(triangle: &Triangle<S>, aabb: &Aabb<S>) -> Verdict {
-    let [a, b, c] = triangle.corners();
-    let (lo, hi) = (aabb.min().to_array(), aabb.max().to_array());
-    let (va, vb, vc) = (a.to_array(), b.to_array(), c.to_array());
-    // Projections [t_min, t_max] of the triangle and [b_min, b_max] of the box are apart.
-    let apart = |t: [S; 3], b_min: S, b_max: S| {
-        let (t_min, t_max) = (t[0].min(t[1]).min(t[2]), t[0].max(t[1]).max(t[2]));
-        t_max.lt(b_min) | t_min.gt(b_max)
-    };
-    // The box's face normals: the projections are the coordinates themselves, no arithmetic.
-    let mut separated = Verdict::False;
-    for i in 0..3 {
-        separated = separated | apart([va[i], vb[i], vc[i]], lo[i], hi[i]);
-        if separated.is_true() {
-            return Verdict::False;
-        }
-    }
-    // An axis with two non-zero components, `l_i` at index `i` and `l_j` at index `j` (the
-    // cross product of an edge with a box axis).
-    let axis2 = |i: usize, l_i: S, j: usize, l_j: S| {
-        let project = |v: &[S; 3]| l_i * v[i] + l_j * v[j];
-        let (ii, ij) = ((l_i * lo[i], l_i * hi[i]), (l_j * lo[j], l_j * hi[j]));
-        let b_min = ii.0.min(ii.1) + ij.0.min(ij.1);
-        let b_max = ii.0.max(ii.1) + ij.0.max(ij.1);
-        apart([project(&va), project(&vb), project(&vc)], b_min, b_max)
-    };
-    for e in [b - a, c - b, a - c] {
-        // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
-        for (i, l_i, j, l_j) in [(1, e.z, 2, -e.y), (0, -e.z, 2, e.x), (0, e.y, 1, -e.x)] {
-            separated = separated | axis2(i, l_i, j, l_j);
-            if separated.is_true() {
-                return Verdict::False;
-            }
-        }
-    }
-    // The triangle's normal.
-    let n = triangle.normal().to_array();
-    let project = |v: &[S; 3]| n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
-    let (mut b_min, mut b_max) = (S::zero(), S::zero());
-    for k in 0..3 {
-        let (x, y) = (n[k] * lo[k], n[k] * hi[k]);
-        b_min += x.min(y);
-        b_max += x.max(y);
-    }
-    separated = separated | apart([project(&va), project(&vb), project(&vc)], b_min, b_max);
-    !separated
+    let v = triangle.corners().map(|c| c.to_array());
+    triangle_meets_box(&v, &aabb.min().to_array(), &aabb.max().to_array())
 }
 
 /// [`overlap_triangle_aabb`] resolved conservatively.
@@ -182,14 +139,74 @@ fn apart<R: Ring>(t: [R; 3], b_min: R, b_max: R) -> Verdict {
     (b_min - t_max).positive() | (t_min - b_max).positive()
 }
 
+/// The one statement of triangle–AABB, for both paths: the 13-axis separating axis test
+/// (the box's three face normals, the nine crosses of an edge with a box axis, which have two
+/// non-zero components each, and the triangle's normal), with no division. The boxes overlap
+/// when no axis separates; complete for degenerate triangles too (a segment or a point
+/// against a box is separated by one of the same axes).
+#[inline]
+fn triangle_meets_box<R: Ring>(v: &[Ring3<R>; 3], lo: &Ring3<R>, hi: &Ring3<R>) -> Verdict {
+    let mut separated = Verdict::False;
+    // The box's face normals: the projections are the coordinates themselves.
+    for i in 0..3 {
+        let t = [v[0][i].clone(), v[1][i].clone(), v[2][i].clone()];
+        separated = separated | apart(t, lo[i].clone(), hi[i].clone());
+        if separated.is_true() {
+            return Verdict::False;
+        }
+    }
+    // An edge × box axis has two non-zero components, l_i at i and l_j at j.
+    let axis2 = |i: usize, l_i: R, j: usize, l_j: R| {
+        let project = |x: &Ring3<R>| l_i.clone() * x[i].clone() + l_j.clone() * x[j].clone();
+        let (ii, ij) = (
+            (l_i.clone() * lo[i].clone(), l_i.clone() * hi[i].clone()),
+            (l_j.clone() * lo[j].clone(), l_j.clone() * hi[j].clone()),
+        );
+        let b_min = ii.0.clone().min(ii.1.clone()) + ij.0.clone().min(ij.1.clone());
+        let b_max = ii.0.max(ii.1) + ij.0.max(ij.1);
+        apart(
+            [project(&v[0]), project(&v[1]), project(&v[2])],
+            b_min,
+            b_max,
+        )
+    };
+    for (p, q) in [(0, 1), (1, 2), (2, 0)] {
+        let [ex, ey, ez] = sub3(&v[q], &v[p]);
+        // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
+        let axes = [
+            (1, ez.clone(), 2, -ey.clone()),
+            (0, -ez, 2, ex.clone()),
+            (0, ey, 1, -ex),
+        ];
+        for (i, l_i, j, l_j) in axes {
+            separated = separated | axis2(i, l_i, j, l_j);
+            if separated.is_true() {
+                return Verdict::False;
+            }
+        }
+    }
+    // The triangle's normal.
+    let n = cross3(&sub3(&v[1], &v[0]), &sub3(&v[2], &v[0]));
+    let extremes = |k: usize| {
+        let (x, y) = (n[k].clone() * lo[k].clone(), n[k].clone() * hi[k].clone());
+        (x.clone().min(y.clone()), x.max(y))
+    };
+    let ((min0, max0), (min1, max1), (min2, max2)) = (extremes(0), extremes(1), extremes(2));
+    let (b_min, b_max) = (min0 + min1 + min2, max0 + max1 + max2);
+    let t = [dot3(&n, &v[0]), dot3(&n, &v[1]), dot3(&n, &v[2])];
+    separated = separated | apart(t, b_min, b_max);
+    !separated
+}
+
 impl Formula for TriangleAabb {
     type Output = bool;
     const HAS_STATIC_FILTER: bool = true;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
+        // The box's face normals compare the given coordinates: the statement's first three
+        // axes, settled here exactly in `f64` before any stage's arithmetic.
         let [a, b, c] = self.t;
-        // The box's face normals compare the given coordinates: exact in every stage.
         for i in 0..3 {
             let (t_min, t_max) = (a[i].min(b[i]).min(c[i]), a[i].max(b[i]).max(c[i]));
             if t_max < self.lo[i] || t_min > self.hi[i] {
@@ -197,54 +214,7 @@ impl Formula for TriangleAabb {
             }
         }
         let v = self.t.map(lift3::<R>);
-        let (lo, hi) = (lift3::<R>(self.lo), lift3::<R>(self.hi));
-        let mut separated = Verdict::False;
-        // An edge × box axis has two non-zero components, l_i at i and l_j at j.
-        let axis2 = |i: usize, l_i: R, j: usize, l_j: R| {
-            let project = |x: &Ring3<R>| l_i.clone() * x[i].clone() + l_j.clone() * x[j].clone();
-            let (ii, ij) = (
-                (l_i.clone() * lo[i].clone(), l_i.clone() * hi[i].clone()),
-                (l_j.clone() * lo[j].clone(), l_j.clone() * hi[j].clone()),
-            );
-            let b_min = ii.0.clone().min(ii.1.clone()) + ij.0.clone().min(ij.1.clone());
-            let b_max = ii.0.max(ii.1) + ij.0.max(ij.1);
-            apart(
-                [project(&v[0]), project(&v[1]), project(&v[2])],
-                b_min,
-                b_max,
-            )
-        };
-        for (p, q) in [(0, 1), (1, 2), (2, 0)] {
-            let [ex, ey, ez] = sub3(&v[q], &v[p]);
-            // e × x = (0, e.z, -e.y), e × y = (-e.z, 0, e.x), e × z = (e.y, -e.x, 0).
-            let axes = [
-                (1, ez.clone(), 2, -ey.clone()),
-                (0, -ez, 2, ex.clone()),
-                (0, ey, 1, -ex),
-            ];
-            for (i, l_i, j, l_j) in axes {
-                separated = separated | axis2(i, l_i, j, l_j);
-                if separated.is_true() {
-                    return Some(false);
-                }
-            }
-        }
-        // The triangle's normal.
-        let n = cross3(&sub3(&v[1], &v[0]), &sub3(&v[2], &v[0]));
-        let mut bounds: Option<(R, R)> = None;
-        for k in 0..3 {
-            let (x, y) = (n[k].clone() * lo[k].clone(), n[k].clone() * hi[k].clone());
-            let (lo_k, hi_k) = (x.clone().min(y.clone()), x.max(y));
-            bounds = Some(match bounds {
-                Some((b_min, b_max)) => (b_min + lo_k, b_max + hi_k),
-                None => (lo_k, hi_k),
-            });
-        }
-        let (b_min, b_max) = bounds?;
-        let [p0, p1, p2] = v;
-        let t = [dot3(&n, &p0), dot3(&n, &p1), dot3(&n, &p2)];
-        separated = separated | apart(t, b_min, b_max);
-        (!separated).certain()
+        triangle_meets_box(&v, &lift3(self.lo), &lift3(self.hi)).certain()
     }
 
     /// The 13 axes in plain `f64`, each gap against an a-priori bound: certainly apart as soon
