@@ -628,38 +628,6 @@ fn obb_f32(bx: &Obb<f64>) -> Option<Obb<f32>> {
     .ok()
 }
 
-/// Exact OBB–OBB overlap by linear programming, sharing nothing with the separating-axis
-/// formula and complete for flat boxes: is there `(s, t) ∈ R⁶` with
-/// `c_a + Σ sᵢ aᵢ = c_b + Σ tⱼ bⱼ`, `|sᵢ| ≤ eᵢ`, `|tⱼ| ≤ fⱼ`?
-fn lp_obb_overlap(a: &Obb<f64>, b: &Obb<f64>) -> bool {
-    let (ca, cb) = (q3(a.center()), q3(b.center()));
-    let (aa, ab) = (a.axes().map(q3), b.axes().map(q3));
-    let eq: Vec<(Vec<Q>, Q)> = (0..3)
-        .map(|k| {
-            let row = (0..3)
-                .map(|i| aa[i][k].clone())
-                .chain((0..3).map(|j| -ab[j][k].clone()))
-                .collect();
-            (row, cb[k].clone() - ca[k].clone())
-        })
-        .collect();
-    let half: Vec<f64> = a
-        .half_extents()
-        .to_array()
-        .into_iter()
-        .chain(b.half_extents().to_array())
-        .collect();
-    let mut le = Vec::new();
-    for (i, e) in half.iter().enumerate() {
-        for sign in [1, -1] {
-            let mut row = vec![Q::zero(); 6];
-            row[i] = Q::from_integer(sign.into());
-            le.push((row, q(*e)));
-        }
-    }
-    feasible(6, &eq, &le)
-}
-
 /// Random small-integer boxes of every flat kind (a zero axis, two equal axes, a third axis
 /// in the plane of the others, a line, a point, zero half extents) against each other and
 /// against proper boxes, placed to touch often: every path agrees with the LP oracle.

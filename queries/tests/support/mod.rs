@@ -1,11 +1,12 @@
 //! The exact oracle and the input generators shared by the query proofs.
 #![allow(dead_code)] // each proof file uses part of it
 
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 use quickcheck::{Arbitrary, Gen};
 use surety_intervals::arbitrary::any_finite;
 use surety_intervals::exact::{to_rational, BigRational};
 use surety_intervals::{Interval, Vec3};
+use surety_queries::Obb;
 
 pub type Q = BigRational;
 pub type Q3 = [Q; 3];
@@ -469,4 +470,81 @@ pub fn exact_d2(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Q {
         Some(true) => &h * &h * &nn,
         _ => edges,
     }
+}
+
+/// Exact overlap by linear programming (no separating axes): is there `(s, t)` with
+/// `c_a + Σ sᵢ aᵢ = c_b + Σ tⱼ bⱼ`, `|sᵢ| ≤ eᵢ`, `|tⱼ| ≤ fⱼ`?
+pub fn lp_obb_overlap(a: &Obb<f64>, b: &Obb<f64>) -> bool {
+    let (ca, cb) = (q3(a.center()), q3(b.center()));
+    let (aa, ab) = (a.axes().map(q3), b.axes().map(q3));
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            let row = (0..3)
+                .map(|i| aa[i][k].clone())
+                .chain((0..3).map(|j| -ab[j][k].clone()))
+                .collect();
+            (row, cb[k].clone() - ca[k].clone())
+        })
+        .collect();
+    let half: Vec<f64> = a
+        .half_extents()
+        .to_array()
+        .into_iter()
+        .chain(b.half_extents().to_array())
+        .collect();
+    let mut le = Vec::new();
+    for (i, e) in half.iter().enumerate() {
+        for sign in [1, -1] {
+            let mut row = vec![Q::zero(); 6];
+            row[i] = Q::from_integer(sign.into());
+            le.push((row, q(*e)));
+        }
+    }
+    feasible(6, &eq, &le)
+}
+
+/// Exact triangle–box overlap by linear programming: barycentric `λ ≥ 0`, `Σλ = 1`, and the
+/// point `Σ λᵢ vᵢ` within the box.
+pub fn lp_triangle_aabb(t: [Vec3<f64>; 3], lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let v = t.map(q3);
+    let one = Q::one();
+    let eq = vec![(vec![one.clone(), one.clone(), one.clone()], one.clone())];
+    let mut le = Vec::new();
+    #[allow(clippy::needless_range_loop)] // k indexes three arrays
+    for k in 0..3 {
+        let row: Vec<Q> = v.iter().map(|corner| corner[k].clone()).collect();
+        le.push((row.clone(), q(hi.to_array()[k])));
+        le.push((
+            row.iter().map(|x| -x.clone()).collect(),
+            -q(lo.to_array()[k]),
+        ));
+    }
+    for i in 0..3 {
+        let mut row = vec![Q::zero(); 3];
+        row[i] = -one.clone();
+        le.push((row, Q::zero()));
+    }
+    feasible(3, &eq, &le)
+}
+
+/// Exact ray–box hit by linear programming: `t ≥ 0` with `o + t d` in the box.
+pub fn lp_ray_aabb(o: Vec3<f64>, d: Vec3<f64>, lo: Vec3<f64>, hi: Vec3<f64>) -> bool {
+    let (o, d, lo, hi) = (q3(o), q3(d), q3(lo), q3(hi));
+    let mut le = vec![(vec![-Q::one()], Q::zero())];
+    for k in 0..3 {
+        le.push((vec![d[k].clone()], &hi[k] - &o[k]));
+        le.push((vec![-d[k].clone()], &o[k] - &lo[k]));
+    }
+    // One variable: feasible iff some single tight row gives a point that satisfies all;
+    // with no equalities and a possibly unbounded set, add t ≤ T for a T beyond every finite
+    // breakpoint (every tight row with d_k ≠ 0 solves to a finite t; if none, t = 0 decides).
+    let mut points = vec![Q::zero()];
+    for (a, b) in &le {
+        if !a[0].is_zero() {
+            points.push(b / &a[0]);
+        }
+    }
+    points
+        .iter()
+        .any(|t| le.iter().all(|(a, b)| &a[0] * t <= *b))
 }
