@@ -98,9 +98,12 @@ pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scala
 ///
 /// let x: Interval = Interval::new(1.0, 2.0)?;
 /// assert_eq!(x.gt_zero(), Verdict::True);
+/// assert_eq!((-3.0f64).sqr(), 9.0); // Ring's square, on plain floats too
 /// # Ok::<(), surety::IntervalError>(())
 /// ```
 pub mod prelude {
+    // `Ring` brings `sqr`, `abs`, `min`, `max` and the sign verdicts to every scalar.
+    pub use crate::intervals::Ring;
     pub use crate::{Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
     pub use surety_queries::{
         cast_ray_aabb, cast_ray_triangle, intersect_segment_triangle, overlap_aabb_aabb,

@@ -1,0 +1,50 @@
+//! The movers on any numbers, on a solid and a hollow cube: an error or a finite end, and
+//! never strictly inside the solid cube when starting outside it.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use surety_intervals::{Interval, Vec3};
+use surety_queries::{move_particle, slide_sphere, SlideOptions, TriangleMesh};
+
+fn cube(outward: bool) -> TriangleMesh<Interval> {
+    let v: Vec<Vec3<Interval>> = (0..8)
+        .map(|i| Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64).map(Interval::enclose))
+        .collect();
+    let faces = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
+    let idx: Vec<[usize; 3]> = faces
+        .iter()
+        .flat_map(|&[a, b, c, d]| if outward { [[a, c, b], [a, d, c]] } else { [[a, b, c], [a, c, d]] })
+        .collect();
+    TriangleMesh::new(&v, &idx).unwrap()
+}
+
+fn strictly_inside(p: Vec3<f64>) -> bool {
+    p.to_array().iter().all(|&x| 0.0 < x && x < 1.0)
+}
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() < 8 * 8 + 1 {
+        return;
+    }
+    let x: Vec<f64> = data[1..65]
+        .chunks(8)
+        .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let (p, m) = (Vec3::new(x[0], x[1], x[2]), Vec3::new(x[3], x[4], x[5]));
+    let (r, epsilon) = (x[6], x[7]);
+    let outward = data[0] & 1 == 0;
+    let mesh = cube(outward);
+    let options = SlideOptions { epsilon, max_iterations: u32::from(data[0] >> 4) };
+    if let Ok(s) = slide_sphere(&mesh, p, r, m, options) {
+        assert!(s.end.to_array().iter().all(|c| c.is_finite()), "{s:?}");
+        if outward && !s.started_in_contact {
+            assert!(!strictly_inside(s.end), "{p:?} {m:?} {r}: {s:?}");
+        }
+    }
+    if let Ok(mv) = move_particle(&mesh, p, m, epsilon) {
+        assert!(mv.end.to_array().iter().all(|c| c.is_finite()), "{mv:?}");
+        if outward && !strictly_inside(p) {
+            assert!(!strictly_inside(mv.end), "{p:?} {m:?}: {mv:?}");
+        }
+    }
+});
