@@ -22,13 +22,19 @@ fuzz_target!(|data: &[u8]| {
         max_iterations: 2_000,
         ..CcdOptions::default()
     };
-    for hit in [vertex_face_ccd(start, end, options), edge_edge_ccd(start, end, options)]
-        .into_iter()
-        .flatten()
+    for hit in [
+        vertex_face_ccd(start, end, options),
+        edge_edge_ccd(start, end, options),
+    ]
+    .into_iter()
+    .flatten()
     {
         assert!(!hit.toi.lo().is_nan() && !hit.toi.hi().is_nan(), "{hit:?}");
         if !hit.verdict.is_false() {
-            assert!(hit.toi.lo() <= options.t_max && hit.toi.hi() >= 0.0, "{hit:?}");
+            assert!(
+                hit.toi.lo() <= options.t_max && hit.toi.hi() >= 0.0,
+                "{hit:?}"
+            );
         }
     }
 });

@@ -8,12 +8,27 @@ use surety_queries::{move_particle, slide_sphere, SlideOptions, TriangleMesh};
 
 fn cube(outward: bool) -> TriangleMesh<Interval> {
     let v: Vec<Vec3<Interval>> = (0..8)
-        .map(|i| Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64).map(Interval::enclose))
+        .map(|i| {
+            Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64).map(Interval::enclose)
+        })
         .collect();
-    let faces = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
+    let faces = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
     let idx: Vec<[usize; 3]> = faces
         .iter()
-        .flat_map(|&[a, b, c, d]| if outward { [[a, c, b], [a, d, c]] } else { [[a, b, c], [a, c, d]] })
+        .flat_map(|&[a, b, c, d]| {
+            if outward {
+                [[a, c, b], [a, d, c]]
+            } else {
+                [[a, b, c], [a, c, d]]
+            }
+        })
         .collect();
     TriangleMesh::new(&v, &idx).unwrap()
 }
@@ -34,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
     let (r, epsilon) = (x[6], x[7]);
     let outward = data[0] & 1 == 0;
     let mesh = cube(outward);
-    let options = SlideOptions { epsilon, max_iterations: u32::from(data[0] >> 4) };
+    let options = SlideOptions {
+        epsilon,
+        max_iterations: u32::from(data[0] >> 4),
+    };
     if let Ok(s) = slide_sphere(&mesh, p, r, m, options) {
         assert!(s.end.to_array().iter().all(|c| c.is_finite()), "{s:?}");
         if outward && !s.started_in_contact {

@@ -47,7 +47,10 @@ fn iv32(p: Vec3<f64>) -> Vec3<Interval<f32>> {
 
 #[track_caller]
 fn agree(v: Verdict, exact: bool) {
-    assert!(v.certain().is_none_or(|x| x == exact), "{v:?}, exact {exact}");
+    assert!(
+        v.certain().is_none_or(|x| x == exact),
+        "{v:?}, exact {exact}"
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -57,12 +60,17 @@ fuzz_target!(|data: &[u8]| {
     }
     let (kind, x) = (x[0].abs() as usize % 5, &x[1..]);
     // The oracles are exact rationals: keep them to moderate magnitudes, so each case is fast.
-    let moderate = x.iter().all(|a| a.is_finite() && (a.abs() < 1e30) && (*a == 0.0 || a.abs() > 1e-30));
+    let moderate = x
+        .iter()
+        .all(|a| a.is_finite() && (a.abs() < 1e30) && (*a == 0.0 || a.abs() > 1e-30));
     match kind {
         0 => {
             let (c, r, lo, hi) = (v(x, 0), x[3].abs(), v(x, 4), v(x, 7));
             let (Ok(s), Ok(b)) = (Sphere::new(c, r), Aabb::new(lo, hi)) else {
-                let _ = (Sphere::new(iv(c), Interval::enclose(r)), Aabb::new(iv(lo), iv(hi)));
+                let _ = (
+                    Sphere::new(iv(c), Interval::enclose(r)),
+                    Aabb::new(iv(lo), iv(hi)),
+                );
                 return;
             };
             let exact = || {
@@ -82,7 +90,10 @@ fuzz_target!(|data: &[u8]| {
                     agree(d, e);
                 }
             }
-            if let (Ok(s), Ok(b)) = (Sphere::new(iv(c), Interval::enclose(r)), Aabb::new(iv(lo), iv(hi))) {
+            if let (Ok(s), Ok(b)) = (
+                Sphere::new(iv(c), Interval::enclose(r)),
+                Aabb::new(iv(lo), iv(hi)),
+            ) {
                 let g = overlap_sphere_aabb(&s, &b);
                 if let Some(e) = e {
                     agree(g, e);
@@ -132,7 +143,8 @@ fuzz_target!(|data: &[u8]| {
             let (Ok(s), Ok(t)) = (Sphere::new(c, r), Triangle::new(a, b, cc)) else {
                 return;
             };
-            let e = moderate.then(|| support::exact_d2(c, [a, b, cc]) <= support::q(r) * support::q(r));
+            let e =
+                moderate.then(|| support::exact_d2(c, [a, b, cc]) <= support::q(r) * support::q(r));
             let d = decide_overlap_sphere_triangle(&s, &t, Policy::Exact);
             let g = overlap_sphere_triangle(
                 &Sphere::new(iv(c), Interval::enclose(r)).unwrap(),
@@ -145,7 +157,11 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => {
             let box_at = |i: usize| {
-                Obb::new(v(x, i), [v(x, i + 3), v(x, i + 6), v(x, i + 9)], v(x, i + 12).abs())
+                Obb::new(
+                    v(x, i),
+                    [v(x, i + 3), v(x, i + 6), v(x, i + 9)],
+                    v(x, i + 12).abs(),
+                )
             };
             let (Ok(a), Ok(b)) = (box_at(0), box_at(15)) else {
                 return;
