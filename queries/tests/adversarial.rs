@@ -29,11 +29,12 @@
 mod support;
 
 use std::collections::BTreeMap;
+use std::marker::PhantomData;
 use std::sync::Mutex;
 
 use num_traits::Zero;
 use support::*;
-use surety_intervals::{Endpoint, Interval, Policy, Vec3, Verdict};
+use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 use surety_queries::{
     cast_ray_aabb, cast_ray_triangle, decide_hit_ray_triangle, decide_intersect_segment_triangle,
     decide_overlap_obb_obb, decide_overlap_sphere_aabb, decide_overlap_sphere_sphere,
@@ -44,36 +45,6 @@ use surety_queries::{
 };
 
 // ---------------------------------------------------------------- randomness and numbers
-
-/// splitmix64: a tiny deterministic generator, so a failing case is reproducible by seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A small integer in `[-k, k]`.
-    fn small(&mut self, k: i64) -> f64 {
-        (self.below(2 * k as u64 + 1) as i64 - k) as f64
-    }
-
-    fn vec(&mut self, k: i64) -> Vec3<f64> {
-        Vec3::new(self.small(k), self.small(k), self.small(k))
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
 
 /// Pythagorean quadruples `(a, b, c, d)`, `a² + b² + c² = d²`, and triples as `(a, b, 0, d)`.
 const QUADRUPLES: [[f64; 4]; 8] = [
@@ -371,12 +342,75 @@ fn run_family(
     }
 }
 
-fn lift_i<T: Endpoint>(v: Vec3<f64>) -> Vec3<Interval<T>> {
-    v.map(Interval::<T>::enclose_f64)
+/// The case's `f64` numbers as another scalar type.
+trait Lift {
+    type S: Scalar;
+    fn x(&self, x: f64) -> Self::S;
+    fn v(&self, v: Vec3<f64>) -> Vec3<Self::S> {
+        v.map(|c| self.x(c))
+    }
 }
 
-fn f32v(v: Vec3<f64>) -> Vec3<f32> {
-    v.map(|x| x as f32)
+/// Enclosed in `Interval<T>`: a certain answer must hold for the `f64` numbers too.
+struct Enclose<T>(PhantomData<T>);
+
+impl<T: Endpoint> Lift for Enclose<T> {
+    type S = Interval<T>;
+    fn x(&self, x: f64) -> Interval<T> {
+        Interval::<T>::enclose_f64(x)
+    }
+}
+
+/// As they are (`f64`), or rounded to `f32` (used only when every number is an `f32`).
+struct Float<F>(PhantomData<F>);
+
+impl Lift for Float<f64> {
+    type S = f64;
+    fn x(&self, x: f64) -> f64 {
+        x
+    }
+}
+
+impl Lift for Float<f32> {
+    type S = f32;
+    fn x(&self, x: f64) -> f32 {
+        x as f32
+    }
+}
+
+/// The generic query on `Interval<f64>` and `Interval<f32>` shapes: `$body` is its verdict,
+/// built with the lift `$l`, in a closure where `?` skips a path whose constructor refused
+/// the numbers (a flat box reversed by rounding to `f32` ends, say).
+macro_rules! on_intervals {
+    ($ck:expr, $exact:expr, |$l:ident| $body:expr) => {{
+        let $l = Enclose::<f64>(PhantomData);
+        $ck.verdict_opt("Interval<f64>", (|| Some($body))(), $exact, false);
+        let $l = Enclose::<f32>(PhantomData);
+        $ck.verdict_opt("Interval<f32>", (|| Some($body))(), $exact, false);
+    }};
+}
+
+/// `decide_…` on `f64` shapes under `Policy::Exact` (never `Maybe`) and
+/// `Policy::Conservative`, and on `f32` shapes under `Policy::Exact` when every number is an
+/// `f32`.
+macro_rules! on_floats {
+    ($ck:expr, $exact:expr, |$l:ident, $policy:ident| $body:expr) => {{
+        for ($policy, path, strict) in [
+            (Policy::Exact, "decide f64 Exact", true),
+            (Policy::Conservative, "decide f64 Conservative", false),
+        ] {
+            let $l = Float::<f64>(PhantomData);
+            $ck.verdict_opt(path, (|| Some($body))(), $exact, strict);
+        }
+        if $ck.case.all_f32() {
+            let ($l, $policy) = (Float::<f32>(PhantomData), Policy::Exact);
+            $ck.verdict_opt("decide f32 Exact", (|| Some($body))(), $exact, true);
+        }
+    }};
+}
+
+fn lift_i<T: Endpoint>(v: Vec3<f64>) -> Vec3<Interval<T>> {
+    v.map(Interval::<T>::enclose_f64)
 }
 
 // ---------------------------------------------------------------- sphere–AABB
@@ -443,54 +477,15 @@ fn adversarial_sphere_aabb() {
         let case = ck.case;
         let exact = sphere_aabb_exact(case);
         let (c, r, lo, hi) = (case.v(0), case.x(3), case.v(4), case.v(7));
-        let generic = |path, s: Option<Verdict>| ck.verdict_opt(path, s, exact, false);
-        generic(
-            "Interval<f64>",
-            (|| {
-                Some(overlap_sphere_aabb(
-                    &Sphere::new(lift_i::<f64>(c), Interval::enclose(r)).ok()?,
-                    &Aabb::new(lift_i::<f64>(lo), lift_i::<f64>(hi)).ok()?,
-                ))
-            })(),
-        );
-        generic(
-            "Interval<f32>",
-            (|| {
-                Some(overlap_sphere_aabb(
-                    &Sphere::new(lift_i::<f32>(c), Interval::<f32>::enclose_f64(r)).ok()?,
-                    &Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)).ok()?,
-                ))
-            })(),
-        );
-        let (Ok(s), Ok(b)) = (Sphere::new(c, r), Aabb::new(lo, hi)) else {
-            return;
-        };
-        ck.verdict(
-            "decide f64 Exact",
-            decide_overlap_sphere_aabb(&s, &b, Policy::Exact),
-            exact,
-            true,
-        );
-        ck.verdict(
-            "decide f64 Conservative",
-            decide_overlap_sphere_aabb(&s, &b, Policy::Conservative),
-            exact,
-            false,
-        );
-        if case.all_f32() {
-            let (Ok(s), Ok(b)) = (
-                Sphere::new(f32v(c), r as f32),
-                Aabb::new(f32v(lo), f32v(hi)),
-            ) else {
-                return;
-            };
-            ck.verdict(
-                "decide f32 Exact",
-                decide_overlap_sphere_aabb(&s, &b, Policy::Exact),
-                exact,
-                true,
-            );
-        }
+        on_intervals!(ck, exact, |l| overlap_sphere_aabb(
+            &Sphere::new(l.v(c), l.x(r)).ok()?,
+            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+        ));
+        on_floats!(ck, exact, |l, policy| decide_overlap_sphere_aabb(
+            &Sphere::new(l.v(c), l.x(r)).ok()?,
+            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            policy,
+        ));
     });
     report_and_assert("sphere-aabb");
 }
@@ -548,95 +543,25 @@ fn adversarial_sphere_sphere_and_aabb_aabb() {
         let (ca, ra, cb, rb) = (case.v(0), case.x(3), case.v(4), case.x(7));
         let d = sub(&q3(cb), &q3(ca));
         let exact = dot(&d, &d) <= (q(ra) + q(rb)) * (q(ra) + q(rb));
-        ck.verdict_opt(
-            "Interval<f64>",
-            (|| {
-                Some(overlap_sphere_sphere(
-                    &Sphere::new(lift_i::<f64>(ca), Interval::enclose(ra)).ok()?,
-                    &Sphere::new(lift_i::<f64>(cb), Interval::enclose(rb)).ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict_opt(
-            "Interval<f32>",
-            (|| {
-                Some(overlap_sphere_sphere(
-                    &Sphere::new(lift_i::<f32>(ca), Interval::<f32>::enclose_f64(ra)).ok()?,
-                    &Sphere::new(lift_i::<f32>(cb), Interval::<f32>::enclose_f64(rb)).ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        let (Ok(a), Ok(b)) = (Sphere::new(ca, ra), Sphere::new(cb, rb)) else {
-            return;
-        };
-        ck.verdict(
-            "decide f64 Exact",
-            decide_overlap_sphere_sphere(&a, &b, Policy::Exact),
-            exact,
-            true,
-        );
-        if case.all_f32() {
-            let (Ok(a), Ok(b)) = (
-                Sphere::new(f32v(ca), ra as f32),
-                Sphere::new(f32v(cb), rb as f32),
-            ) else {
-                return;
-            };
-            ck.verdict(
-                "decide f32 Exact",
-                decide_overlap_sphere_sphere(&a, &b, Policy::Exact),
-                exact,
-                true,
-            );
-        }
+        on_intervals!(ck, exact, |l| overlap_sphere_sphere(
+            &Sphere::new(l.v(ca), l.x(ra)).ok()?,
+            &Sphere::new(l.v(cb), l.x(rb)).ok()?,
+        ));
+        on_floats!(ck, exact, |l, policy| decide_overlap_sphere_sphere(
+            &Sphere::new(l.v(ca), l.x(ra)).ok()?,
+            &Sphere::new(l.v(cb), l.x(rb)).ok()?,
+            policy,
+        ));
     });
     run_family("aabb-aabb", aabb_aabb_case, |ck| {
         let case = ck.case;
         let (la, ha, lb, hb) = (case.v(0), case.v(3), case.v(6), case.v(9));
         let (la_, ha_, lb_, hb_) = (q3(la), q3(ha), q3(lb), q3(hb));
         let exact = (0..3).all(|k| la_[k] <= hb_[k] && lb_[k] <= ha_[k]);
-        if la.to_array().iter().zip(ha.to_array()).any(|(l, h)| *l > h)
-            || lb.to_array().iter().zip(hb.to_array()).any(|(l, h)| *l > h)
-        {
-            return; // a nudge reversed a flat box
-        }
-        ck.verdict_opt(
-            "Interval<f64>",
-            (|| {
-                Some(overlap_aabb_aabb(
-                    &Aabb::new(lift_i::<f64>(la), lift_i::<f64>(ha)).ok()?,
-                    &Aabb::new(lift_i::<f64>(lb), lift_i::<f64>(hb)).ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict_opt(
-            "Interval<f32>",
-            (|| {
-                Some(overlap_aabb_aabb(
-                    &Aabb::new(lift_i::<f32>(la), lift_i::<f32>(ha)).ok()?,
-                    &Aabb::new(lift_i::<f32>(lb), lift_i::<f32>(hb)).ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict_opt(
-            "f64 (plain)",
-            (|| {
-                Some(Verdict::from(
-                    overlap_aabb_aabb(&Aabb::new(la, ha).ok()?, &Aabb::new(lb, hb).ok()?).certain()
-                        == Some(exact),
-                ))
-            })(),
-            true,
-            false,
-        );
+        on_intervals!(ck, exact, |l| overlap_aabb_aabb(
+            &Aabb::new(l.v(la), l.v(ha)).ok()?,
+            &Aabb::new(l.v(lb), l.v(hb)).ok()?,
+        ));
     });
     report_and_assert("sphere-sphere");
     report_and_assert("aabb-aabb");
@@ -735,13 +660,9 @@ fn obb_of(case: &Case, at: usize) -> Obb<f64> {
     .unwrap()
 }
 
-fn lift_obb<T: Endpoint>(b: &Obb<f64>) -> Option<Obb<Interval<T>>> {
-    Obb::new(
-        lift_i::<T>(b.center()),
-        b.axes().map(lift_i::<T>),
-        lift_i::<T>(b.half_extents()),
-    )
-    .ok()
+fn obb_in<L: Lift>(l: &L, b: &Obb<f64>) -> Option<Obb<L::S>> {
+    let axes = b.axes().map(|u| l.v(u));
+    Obb::new(l.v(b.center()), axes, l.v(b.half_extents())).ok()
 }
 
 #[test]
@@ -749,64 +670,21 @@ fn adversarial_obb_obb() {
     run_family("obb-obb", obb_case, |ck| {
         let (a, b) = (obb_of(ck.case, 0), obb_of(ck.case, 15));
         let exact = lp_obb_overlap(&a, &b);
-        ck.verdict_opt(
-            "Interval<f64>",
-            (|| {
-                Some(overlap_obb_obb(
-                    &lift_obb::<f64>(&a)?,
-                    &lift_obb::<f64>(&b)?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict_opt(
-            "Interval<f32>",
-            (|| {
-                Some(overlap_obb_obb(
-                    &lift_obb::<f32>(&a)?,
-                    &lift_obb::<f32>(&b)?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict(
-            "decide f64 Exact",
-            decide_overlap_obb_obb(&a, &b, Policy::Exact),
-            exact,
-            true,
-        );
-        ck.verdict(
-            "decide f64 Conservative",
-            decide_overlap_obb_obb(&a, &b, Policy::Conservative),
-            exact,
-            false,
-        );
-        if ck.case.all_f32() {
-            let f = |bx: &Obb<f64>| {
-                Obb::new(
-                    f32v(bx.center()),
-                    bx.axes().map(f32v),
-                    f32v(bx.half_extents()),
-                )
-                .unwrap()
-            };
-            ck.verdict(
-                "decide f32 Exact",
-                decide_overlap_obb_obb(&f(&a), &f(&b), Policy::Exact),
-                exact,
-                true,
-            );
-        }
-        // Sphere–OBB: a ball at b's center with b's largest half extent, against a; exact by
-        // the LP of a point box against a... only its certain answers are checked, against the
-        // exact distance from the LP with a radius slack: a certain "apart" needs the LP
-        // infeasible for the sphere's bounding box too, which we cannot state linearly, so
-        // the check is one-sided: a certain "touching" must have the center within r of a.
+        on_intervals!(ck, exact, |l| overlap_obb_obb(
+            &obb_in(&l, &a)?,
+            &obb_in(&l, &b)?
+        ));
+        on_floats!(ck, exact, |l, policy| decide_overlap_obb_obb(
+            &obb_in(&l, &a)?,
+            &obb_in(&l, &b)?,
+            policy,
+        ));
+        // Sphere–OBB, one-sided: a ball at b's center with b's first half extent as radius,
+        // against a. A certain touch must have the ball's bounding cube meet a (an LP); a
+        // certain "apart" has no linear oracle here and is not checked.
         let r = b.half_extents().x;
         let s = Sphere::new(lift_i::<f64>(b.center()), Interval::enclose(r)).unwrap();
-        let Some(a_interval) = lift_obb::<f64>(&a) else {
+        let Some(a_interval) = obb_in(&Enclose::<f64>(PhantomData), &a) else {
             return;
         };
         let v = overlap_sphere_obb(&s, &a_interval);
@@ -891,85 +769,41 @@ fn adversarial_segment_and_ray_triangle() {
     run_family("segment-triangle", segment_triangle_case, |ck| {
         let case = ck.case;
         let (p, q, t) = (case.v(0), case.v(3), [case.v(6), case.v(9), case.v(12)]);
-        if !(q - p).to_array().iter().all(|x| x.is_finite()) {
+        let d = q - p;
+        if !d.to_array().iter().all(|x| x.is_finite()) {
             return;
         }
         let exact = segment_meets_triangle(p, q, t);
-        let tri =
-            |l: fn(Vec3<f64>) -> Vec3<Interval>| Triangle::new(l(t[0]), l(t[1]), l(t[2])).unwrap();
-        ck.verdict_opt(
-            "Interval<f64>",
-            (|| {
-                Some(intersect_segment_triangle(
-                    &Segment::new(lift_i::<f64>(p), lift_i::<f64>(q)).ok()?,
-                    &tri(lift_i::<f64>),
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict_opt(
-            "Interval<f32>",
-            (|| {
-                Some(intersect_segment_triangle(
-                    &Segment::new(lift_i::<f32>(p), lift_i::<f32>(q)).ok()?,
-                    &Triangle::new(
-                        lift_i::<f32>(t[0]),
-                        lift_i::<f32>(t[1]),
-                        lift_i::<f32>(t[2]),
-                    )
-                    .ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        let (Ok(s), Ok(tr)) = (Segment::new(p, q), Triangle::new(t[0], t[1], t[2])) else {
-            return;
-        };
-        ck.verdict(
-            "decide f64 Exact",
-            decide_intersect_segment_triangle(&s, &tr, Policy::Exact),
-            exact,
-            true,
-        );
-        ck.verdict(
-            "decide f64 Conservative",
-            decide_intersect_segment_triangle(&s, &tr, Policy::Conservative),
-            exact,
-            false,
-        );
+        on_intervals!(ck, exact, |l| intersect_segment_triangle(
+            &Segment::new(l.v(p), l.v(q)).ok()?,
+            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+        ));
+        on_floats!(ck, exact, |l, policy| decide_intersect_segment_triangle(
+            &Segment::new(l.v(p), l.v(q)).ok()?,
+            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            policy,
+        ));
         // The same numbers as a ray from p along q - p; the hit parameter, when the line
         // meets the plane at one point and the hit is not certainly missed, is enclosed.
-        let d = q - p;
         let exact_ray = ray_meets_triangle(p, d, t);
-        let hit = cast_ray_triangle(
-            &Ray::new(lift_i::<f64>(p), lift_i::<f64>(d)).unwrap(),
-            &tri(lift_i::<f64>),
+        let ray = Ray::new(lift_i::<f64>(p), lift_i::<f64>(d)).unwrap();
+        let tri = Triangle::new(
+            lift_i::<f64>(t[0]),
+            lift_i::<f64>(t[1]),
+            lift_i::<f64>(t[2]),
         );
+        let hit = cast_ray_triangle(&ray, &tri.unwrap());
         ck.verdict("ray Interval<f64>", hit.hit, exact_ray, false);
         if !hit.hit.is_false() {
             if let Ok(lambda) = line_plane(&q3(p), &q3(d), &q3(t[0]), &q3(t[1]), &q3(t[2])) {
                 ck.encloses("ray t Interval<f64>", hit.t, &lambda);
             }
         }
-        let ray = Ray::new(p, d).unwrap();
-        ck.verdict(
-            "ray decide f64 Exact",
-            decide_hit_ray_triangle(&ray, &tr, Policy::Exact),
-            exact_ray,
-            true,
-        );
-        if case.all_f32() {
-            let tr32 = Triangle::new(f32v(t[0]), f32v(t[1]), f32v(t[2])).unwrap();
-            let s32 = Segment::new(f32v(p), f32v(q)).unwrap();
-            ck.verdict(
-                "decide f32 Exact",
-                decide_intersect_segment_triangle(&s32, &tr32, Policy::Exact),
-                exact,
-                true,
-            );
-        }
+        let (Ok(ray), Ok(tr)) = (Ray::new(p, d), Triangle::new(t[0], t[1], t[2])) else {
+            return;
+        };
+        let decided = decide_hit_ray_triangle(&ray, &tr, Policy::Exact);
+        ck.verdict("ray decide f64 Exact", decided, exact_ray, true);
     });
     report_and_assert("segment-triangle");
 }
@@ -1013,63 +847,15 @@ fn adversarial_triangle_aabb_and_sphere_triangle() {
             return; // a nudge reversed a flat box
         }
         let exact = lp_triangle_aabb(t, lo, hi);
-        ck.verdict_opt(
-            "Interval<f64>",
-            (|| {
-                Some(overlap_triangle_aabb(
-                    &Triangle::new(
-                        lift_i::<f64>(t[0]),
-                        lift_i::<f64>(t[1]),
-                        lift_i::<f64>(t[2]),
-                    )
-                    .ok()?,
-                    &Aabb::new(lift_i::<f64>(lo), lift_i::<f64>(hi)).ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        ck.verdict_opt(
-            "Interval<f32>",
-            (|| {
-                Some(overlap_triangle_aabb(
-                    &Triangle::new(
-                        lift_i::<f32>(t[0]),
-                        lift_i::<f32>(t[1]),
-                        lift_i::<f32>(t[2]),
-                    )
-                    .ok()?,
-                    &Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)).ok()?,
-                ))
-            })(),
-            exact,
-            false,
-        );
-        let (Ok(tr), Ok(b)) = (Triangle::new(t[0], t[1], t[2]), Aabb::new(lo, hi)) else {
-            return;
-        };
-        ck.verdict(
-            "decide f64 Exact",
-            decide_overlap_triangle_aabb(&tr, &b, Policy::Exact),
-            exact,
-            true,
-        );
-        ck.verdict(
-            "decide f64 Conservative",
-            decide_overlap_triangle_aabb(&tr, &b, Policy::Conservative),
-            exact,
-            false,
-        );
-        if case.all_f32() {
-            let tr = Triangle::new(f32v(t[0]), f32v(t[1]), f32v(t[2])).unwrap();
-            let b = Aabb::new(f32v(lo), f32v(hi)).unwrap();
-            ck.verdict(
-                "decide f32 Exact",
-                decide_overlap_triangle_aabb(&tr, &b, Policy::Exact),
-                exact,
-                true,
-            );
-        }
+        on_intervals!(ck, exact, |l| overlap_triangle_aabb(
+            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+        ));
+        on_floats!(ck, exact, |l, policy| decide_overlap_triangle_aabb(
+            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            policy,
+        ));
     });
     run_family(
         "sphere-triangle",
@@ -1101,63 +887,15 @@ fn adversarial_triangle_aabb_and_sphere_triangle() {
             let case = ck.case;
             let (c, r, t) = (case.v(0), case.x(3), [case.v(4), case.v(7), case.v(10)]);
             let exact = exact_d2(c, t) <= q(r) * q(r);
-            ck.verdict_opt(
-                "Interval<f64>",
-                (|| {
-                    Some(overlap_sphere_triangle(
-                        &Sphere::new(lift_i::<f64>(c), Interval::enclose(r)).ok()?,
-                        &Triangle::new(
-                            lift_i::<f64>(t[0]),
-                            lift_i::<f64>(t[1]),
-                            lift_i::<f64>(t[2]),
-                        )
-                        .ok()?,
-                    ))
-                })(),
-                exact,
-                false,
-            );
-            ck.verdict_opt(
-                "Interval<f32>",
-                (|| {
-                    Some(overlap_sphere_triangle(
-                        &Sphere::new(lift_i::<f32>(c), Interval::<f32>::enclose_f64(r)).ok()?,
-                        &Triangle::new(
-                            lift_i::<f32>(t[0]),
-                            lift_i::<f32>(t[1]),
-                            lift_i::<f32>(t[2]),
-                        )
-                        .ok()?,
-                    ))
-                })(),
-                exact,
-                false,
-            );
-            let (Ok(s), Ok(tr)) = (Sphere::new(c, r), Triangle::new(t[0], t[1], t[2])) else {
-                return;
-            };
-            ck.verdict(
-                "decide f64 Exact",
-                decide_overlap_sphere_triangle(&s, &tr, Policy::Exact),
-                exact,
-                true,
-            );
-            ck.verdict(
-                "decide f64 Conservative",
-                decide_overlap_sphere_triangle(&s, &tr, Policy::Conservative),
-                exact,
-                false,
-            );
-            if case.all_f32() {
-                let s = Sphere::new(f32v(c), r as f32).unwrap();
-                let tr = Triangle::new(f32v(t[0]), f32v(t[1]), f32v(t[2])).unwrap();
-                ck.verdict(
-                    "decide f32 Exact",
-                    decide_overlap_sphere_triangle(&s, &tr, Policy::Exact),
-                    exact,
-                    true,
-                );
-            }
+            on_intervals!(ck, exact, |l| overlap_sphere_triangle(
+                &Sphere::new(l.v(c), l.x(r)).ok()?,
+                &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            ));
+            on_floats!(ck, exact, |l, policy| decide_overlap_sphere_triangle(
+                &Sphere::new(l.v(c), l.x(r)).ok()?,
+                &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+                policy,
+            ));
         },
     );
     report_and_assert("triangle-aabb");
@@ -1195,26 +933,10 @@ fn adversarial_ray_aabb() {
         let case = ck.case;
         let (o, d, lo, hi) = (case.v(0), case.v(3), case.v(6), case.v(9));
         let exact = lp_ray_aabb(o, d, lo, hi);
-        let hit = (|| {
-            Some(
-                cast_ray_aabb(
-                    &Ray::new(lift_i::<f64>(o), lift_i::<f64>(d)).ok()?,
-                    &Aabb::new(lift_i::<f64>(lo), lift_i::<f64>(hi)).ok()?,
-                )
-                .hit,
-            )
-        })();
-        ck.verdict_opt("Interval<f64>", hit, exact, false);
-        let hit32 = (|| {
-            Some(
-                cast_ray_aabb(
-                    &Ray::new(lift_i::<f32>(o), lift_i::<f32>(d)).ok()?,
-                    &Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)).ok()?,
-                )
-                .hit,
-            )
-        })();
-        ck.verdict_opt("Interval<f32>", hit32, exact, false);
+        on_intervals!(ck, exact, |l| {
+            let ray = Ray::new(l.v(o), l.v(d)).ok()?;
+            cast_ray_aabb(&ray, &Aabb::new(l.v(lo), l.v(hi)).ok()?).hit
+        });
     });
     report_and_assert("ray-aabb");
 }

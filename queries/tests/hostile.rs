@@ -8,6 +8,9 @@
 //! with small integers, drawn by a fixed-seed generator so that a failure is reproducible.
 //! `HOSTILE_CASES` sets the cases per entry point (default 400).
 
+mod support;
+
+use support::Rng;
 use surety_intervals::{Interval, Policy, Vec3};
 use surety_queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
 use surety_queries::{
@@ -47,19 +50,16 @@ const SPECIAL: [f64; 24] = [
     f64::NEG_INFINITY,
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+/// Hostile numbers from the shared generator.
+trait Hostile {
+    /// Special most of the time, a small integer otherwise; finite only when `finite`.
+    fn x(&mut self, finite: bool) -> f64;
+    fn v(&mut self, finite: bool) -> Vec3<f64> {
+        Vec3::new(self.x(finite), self.x(finite), self.x(finite))
     }
+}
 
-    /// A hostile number: special most of the time, a small integer otherwise; finite only
-    /// when `finite`.
+impl Hostile for Rng {
     fn x(&mut self, finite: bool) -> f64 {
         loop {
             let r = self.next();
@@ -72,10 +72,6 @@ impl Rng {
                 return x;
             }
         }
-    }
-
-    fn v(&mut self, finite: bool) -> Vec3<f64> {
-        Vec3::new(self.x(finite), self.x(finite), self.x(finite))
     }
 }
 

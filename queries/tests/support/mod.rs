@@ -548,3 +548,33 @@ pub fn lp_ray_aabb(o: Vec3<f64>, d: Vec3<f64>, lo: Vec3<f64>, hi: Vec3<f64>) -> 
         .iter()
         .any(|t| le.iter().all(|(a, b)| &a[0] * t <= *b))
 }
+
+/// splitmix64: a tiny deterministic generator, so a failing case is reproducible by seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A small integer in `[-k, k]`.
+    pub fn small(&mut self, k: i64) -> f64 {
+        (self.below(2 * k as u64 + 1) as i64 - k) as f64
+    }
+
+    pub fn vec(&mut self, k: i64) -> Vec3<f64> {
+        Vec3::new(self.small(k), self.small(k), self.small(k))
+    }
+
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
