@@ -24,9 +24,9 @@ pub enum Problem {
     /// A vector that must not be zero is (or may be, for intervals) zero: a plane's normal, or
     /// the normal of the triangle a plane is built from.
     Degenerate,
-    /// A value outside the range it must lie in: a mesh triangle's corner index beyond its
-    /// vertices (`limit` is the number of vertices), or a CCD setting such as `t_max` outside
-    /// `(0, 1]` (`limit` is the bound it broke).
+    /// A value outside the range it must lie in, which [`ShapeError::expected`] names: a mesh
+    /// triangle's corner index beyond its vertices (`limit` is the number of vertices), or a
+    /// CCD setting such as `t_max` outside `(0, 1]`.
     OutOfRange,
 }
 
