@@ -346,6 +346,20 @@ mod tests {
         }
     }
 
+    /// The predicates partition the three values, and printing names each (two survivors
+    /// of the mutation run: `is_maybe` always true, and `Display` printing nothing).
+    #[test]
+    fn each_predicate_holds_for_exactly_its_value_and_each_value_prints_its_name() {
+        for v in ALL {
+            assert_eq!(v.is_true(), v == True);
+            assert_eq!(v.is_false(), v == False);
+            assert_eq!(v.is_maybe(), v == Maybe);
+            assert_eq!(v.is_certain(), v != Maybe);
+        }
+        let names: Vec<String> = ALL.iter().map(|v| v.to_string()).collect();
+        assert_eq!(names, ["true", "false", "maybe"]);
+    }
+
     #[test]
     fn all_and_any_of_nothing_are_the_identities() {
         assert_eq!(Verdict::all([]), True);
