@@ -215,7 +215,30 @@ fn mid_width_and_radius_describe_the_interval<T: Endpoint>(a: Interval<T>) -> bo
     a.contains(a.mid()) && width_ok && rad_ok
 }
 
+/// `Iterator::sum` and `Iterator::product` over three intervals hold the exact sum and
+/// product of drawn members (the mutation run found both untested: a sum computed with `-`
+/// or `*` passed every other test).
+fn iterator_sum_and_product_contain_exact_results<T: Endpoint>(
+    a: Interval<T>,
+    b: Interval<T>,
+    c: Interval<T>,
+    seed: u64,
+) -> bool {
+    let (sum, product): (Interval<T>, Interval<T>) =
+        ([a, b, c].into_iter().sum(), [a, b, c].into_iter().product());
+    let mut g = Gen::from_size_and_seed(100, seed);
+    well_formed(sum)
+        && well_formed(product)
+        && (0..DRAWS).all(|_| {
+            let [x, y, z] = [a, b, c].map(|i| q(point_in(i, &mut g)));
+            sum.contains_rational(&(&x + &y + &z)) && product.contains_rational(&(&x * &y * &z))
+        })
+        && Interval::<T>::ZERO == core::iter::empty().sum()
+        && Interval::<T>::ONE == core::iter::empty().product()
+}
+
 prove! {
+    iterator_sum_and_product_contain_exact_results(_, _, _, _);
     sum_contains_exact_sums(_, _, _);
     difference_contains_exact_differences(_, _, _);
     product_contains_exact_products(_, _, _);

@@ -11,7 +11,9 @@ use quickcheck::{Arbitrary, Gen};
 use surety_intervals::arbitrary::{any_finite, checker};
 use surety_intervals::exact::{to_rational, BigRational};
 use surety_intervals::stack::{decide, decide_in, Formula, Stage};
-use surety_intervals::{Dyadic, Expansion, Filtered, Interval, Policy, Ring};
+use surety_intervals::{
+    cross3, lift3, Dyadic, Expansion, Filtered, Interval, Policy, Ring, Verdict,
+};
 
 /// A formula over numbered inputs.
 #[derive(Clone, Debug)]
@@ -457,4 +459,82 @@ fn the_adaptive_stage_runs_under_every_policy_and_is_counted_as_itself() {
         (c.adaptive, c.filter, c.interval, c.exact, c.total()),
         (2, 1, 0, 0, 3)
     );
+}
+
+/// The float filter's bound is `d · u · (1 + 2^-10) · m`, as derived: a value just inside it is
+/// left undecided, values clear of it are decided. (The mutation run found a margin of
+/// `1 - 2^-10`, and a bound near 1, both undetected by the soundness proofs alone.)
+#[test]
+fn the_float_filter_decides_exactly_outside_its_derived_bound() {
+    let f = Filtered::from_f64;
+    // 1 - (1 - 2^-52) = 2^-52 exactly, with m = 2 - 2^-52 and d = 1: the bound,
+    // (2^-52 - 2^-105)(1 + 2^-10), is just above the value.
+    for inside in [
+        f(1.0) - f(1.0 - 2f64.powi(-52)),
+        f(1.0) + f(-(1.0 - 2f64.powi(-52))),
+    ] {
+        assert_eq!(inside.sign(), None);
+        assert!(inside.error_bound() > 2f64.powi(-52));
+        assert!(inside.error_bound() < 2f64.powi(-52) * (1.0 + 2f64.powi(-9)));
+    }
+    // 1 - (1 - 2^-42) = 2^-42, far above the bound of about 2^-52.
+    let clear = f(1.0) - f(1.0 - 2f64.powi(-42));
+    assert_eq!(clear.sign(), Some(Ordering::Greater));
+    // 3·3 - 8 = 1: d = 2, m = 17, a bound of about 4e-15.
+    assert_eq!((f(3.0) * f(3.0) - f(8.0)).sign(), Some(Ordering::Greater));
+    // Degree 9 is beyond the derivation (products of inputs of 2^-125 could underflow): no
+    // bound and no sign, however clear the value; degree 8 still decides.
+    let power = |n: usize| (1..n).fold(f(2.0), |p, _| p * f(2.0));
+    assert_eq!(power(8).sign(), Some(Ordering::Greater));
+    assert_eq!(power(9).error_bound(), f64::INFINITY);
+    assert_eq!(power(9).sign(), None);
+    // A product's depth is the sum of its factors' depths plus one: 2^8 by seven products
+    // has depth 7, and the bound 256 · 7 · u'.
+    let u = 2f64.powi(-53);
+    assert!(power(8).error_bound() > 256.0 * 7.0 * u);
+    assert!(power(8).error_bound() < 256.0 * 7.0 * u * (1.0 + 2f64.powi(-9)));
+}
+
+/// Every ring's sign verdicts agree with the sign, on -1, 0 and 1 (the mutation run found
+/// `negative`, `non_positive` and `equals_zero` untested here), and `cross3` is the cross
+/// product (it found `a_i b_j + a_j b_i` undetected by orthogonal examples).
+#[test]
+fn every_rings_sign_verdicts_and_the_cross_product_are_the_definitions() {
+    fn check<R: Ring + core::fmt::Debug>() {
+        for (x, o) in [
+            (-1.0, Ordering::Less),
+            (0.0, Ordering::Equal),
+            (1.0, Ordering::Greater),
+        ] {
+            let r = R::from_f64(x);
+            assert_eq!(r.sign(), Some(o), "{r:?}");
+            assert_eq!(r.positive(), Verdict::from(o == Ordering::Greater));
+            assert_eq!(r.negative(), Verdict::from(o == Ordering::Less));
+            assert_eq!(r.non_negative(), Verdict::from(o != Ordering::Less));
+            assert_eq!(r.non_positive(), Verdict::from(o != Ordering::Greater));
+            assert_eq!(r.equals_zero(), Verdict::from(o == Ordering::Equal));
+        }
+        let c = cross3(&lift3::<R>([1.0, 2.0, 3.0]), &lift3([4.0, 5.0, 6.0]));
+        let expected = [-3.0, 6.0, -3.0];
+        // Within 1/2 of the exact value (every ring decides that, the filter included).
+        for (got, want) in c.into_iter().zip(expected) {
+            let off = got - R::from_f64(want);
+            assert_eq!(
+                (off.clone() + R::from_f64(0.5)).sign(),
+                Some(Ordering::Greater)
+            );
+            assert_eq!((off - R::from_f64(0.5)).sign(), Some(Ordering::Less));
+        }
+    }
+    // num_traits' `is_zero` on intervals: only [0, 0] (found untested by the mutation run).
+    assert!(Zero::is_zero(&Interval::<f64>::ZERO));
+    assert!(!Zero::is_zero(&Interval::new(0.0, 1.0).unwrap()));
+    assert!(!Zero::is_zero(&Interval::<f32>::ONE));
+    check::<Interval<f64>>();
+    check::<Interval<f32>>();
+    check::<Dyadic>();
+    check::<Expansion>();
+    check::<Filtered>();
+    check::<f64>();
+    check::<f32>();
 }
