@@ -4,35 +4,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use surety_intervals::{Interval, Vec3};
-use surety_queries::{move_particle, slide_sphere, SlideOptions, TriangleMesh};
+use surety_intervals::Vec3;
+use surety_queries::{move_particle, slide_sphere, SlideOptions};
 
-fn cube(outward: bool) -> TriangleMesh<Interval> {
-    let v: Vec<Vec3<Interval>> = (0..8)
-        .map(|i| {
-            Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64).map(Interval::enclose)
-        })
-        .collect();
-    let faces = [
-        [0, 1, 3, 2],
-        [4, 6, 7, 5],
-        [0, 4, 5, 1],
-        [2, 3, 7, 6],
-        [0, 2, 6, 4],
-        [1, 5, 7, 3],
-    ];
-    let idx: Vec<[usize; 3]> = faces
-        .iter()
-        .flat_map(|&[a, b, c, d]| {
-            if outward {
-                [[a, c, b], [a, d, c]]
-            } else {
-                [[a, b, c], [a, c, d]]
-            }
-        })
-        .collect();
-    TriangleMesh::new(&v, &idx).unwrap()
-}
+#[allow(dead_code)]
+#[path = "../../queries/tests/support/mod.rs"]
+mod support;
+use support::unit_cube;
 
 fn strictly_inside(p: Vec3<f64>) -> bool {
     p.to_array().iter().all(|&x| 0.0 < x && x < 1.0)
@@ -49,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     let (p, m) = (Vec3::new(x[0], x[1], x[2]), Vec3::new(x[3], x[4], x[5]));
     let (r, epsilon) = (x[6], x[7]);
     let outward = data[0] & 1 == 0;
-    let mesh = cube(outward);
+    let mesh = unit_cube(outward);
     let options = SlideOptions {
         epsilon,
         max_iterations: u32::from(data[0] >> 4),

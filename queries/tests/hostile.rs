@@ -10,7 +10,7 @@
 
 mod support;
 
-use support::Rng;
+use support::{unit_cube, Rng};
 use surety_intervals::{Interval, Policy, Vec3};
 use surety_queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
 use surety_queries::{
@@ -20,7 +20,7 @@ use surety_queries::{
     intersect_segment_triangle, move_particle, orient3d, overlap_aabb_aabb, overlap_obb_obb,
     overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle,
     overlap_triangle_aabb, point_in_triangle, slide_sphere, sweep_sphere_triangle, Aabb, Obb,
-    Plane, Ray, Segment, SlideOptions, Sphere, Triangle, TriangleMesh,
+    Plane, Ray, Segment, SlideOptions, Sphere, Triangle,
 };
 
 const SPECIAL: [f64; 24] = [
@@ -205,43 +205,11 @@ fn hostile_numbers_never_panic_any_pairwise_query() {
     }
 }
 
-/// The unit cube, solid, normals outward; and as a room (normals inward).
-fn cube(outward: bool) -> TriangleMesh<Interval> {
-    let v: Vec<Vec3<Interval>> = (0..8)
-        .map(|i| {
-            iv(Vec3::new(
-                (i & 1) as f64,
-                (i >> 1 & 1) as f64,
-                (i >> 2) as f64,
-            ))
-        })
-        .collect();
-    let faces = [
-        [0, 1, 3, 2],
-        [4, 6, 7, 5],
-        [0, 4, 5, 1],
-        [2, 3, 7, 6],
-        [0, 2, 6, 4],
-        [1, 5, 7, 3],
-    ];
-    let idx: Vec<[usize; 3]> = faces
-        .iter()
-        .flat_map(|&[a, b, c, d]| {
-            if outward {
-                [[a, c, b], [a, d, c]]
-            } else {
-                [[a, b, c], [a, c, d]]
-            }
-        })
-        .collect();
-    TriangleMesh::new(&v, &idx).unwrap()
-}
-
 /// Movers: any numbers in, an error or a finite end out, and quickly.
 #[test]
 fn hostile_numbers_into_the_movers_give_errors_or_finite_ends() {
     let mut rng = Rng(23);
-    let meshes = [cube(true), cube(false)];
+    let meshes = [unit_cube(true), unit_cube(false)];
     for i in 0..cases() {
         let finite = i % 4 != 0;
         let mesh = &meshes[i % 2];

@@ -6,7 +6,7 @@ use quickcheck::{Arbitrary, Gen};
 use surety_intervals::arbitrary::any_finite;
 use surety_intervals::exact::{to_rational, BigRational};
 use surety_intervals::{Interval, Vec3};
-use surety_queries::Obb;
+use surety_queries::{Obb, TriangleMesh};
 
 pub type Q = BigRational;
 pub type Q3 = [Q; 3];
@@ -577,4 +577,32 @@ impl Rng {
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len() as u64) as usize]
     }
+}
+
+/// The unit cube, solid, normals outward; and as a room (normals inward).
+pub fn unit_cube(outward: bool) -> TriangleMesh<Interval> {
+    let v: Vec<Vec3<Interval>> = (0..8)
+        .map(|i| {
+            Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64).map(Interval::enclose)
+        })
+        .collect();
+    let faces = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
+    let idx: Vec<[usize; 3]> = faces
+        .iter()
+        .flat_map(|&[a, b, c, d]| {
+            if outward {
+                [[a, c, b], [a, d, c]]
+            } else {
+                [[a, b, c], [a, c, d]]
+            }
+        })
+        .collect();
+    TriangleMesh::new(&v, &idx).unwrap()
 }
