@@ -226,6 +226,60 @@ impl<T: Endpoint> Ring for Interval<T> {
     fn sqr(self) -> Self {
         Interval::sqr(self)
     }
+
+    // The verdicts straight from the ends: an interval that touches zero has no certain sign,
+    // but `[0, x]` is certainly `≥ 0` and `[-x, 0]` certainly not `> 0`.
+
+    /// Is the value `> 0`? From the ends.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Interval, Ring, Verdict};
+    ///
+    /// assert_eq!(Interval::new(-1.0, 0.0)?.positive(), Verdict::False);
+    /// assert_eq!(Interval::new(0.0, 1.0)?.non_negative(), Verdict::True);
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
+    #[inline(always)]
+    fn positive(&self) -> Verdict {
+        ends_verdict(self.lo() > T::zero(), self.hi() <= T::zero())
+    }
+
+    #[inline(always)]
+    fn non_negative(&self) -> Verdict {
+        ends_verdict(self.lo() >= T::zero(), self.hi() < T::zero())
+    }
+
+    #[inline(always)]
+    fn negative(&self) -> Verdict {
+        ends_verdict(self.hi() < T::zero(), self.lo() >= T::zero())
+    }
+
+    #[inline(always)]
+    fn non_positive(&self) -> Verdict {
+        ends_verdict(self.hi() <= T::zero(), self.lo() > T::zero())
+    }
+
+    #[inline(always)]
+    fn equals_zero(&self) -> Verdict {
+        let zero = T::zero();
+        ends_verdict(
+            self.lo() == zero && self.hi() == zero,
+            self.lo() > zero || self.hi() < zero,
+        )
+    }
+}
+
+/// `True` when `yes`, `False` when `no` (never both), else `Maybe`.
+#[inline(always)]
+fn ends_verdict(yes: bool, no: bool) -> Verdict {
+    if yes {
+        Verdict::True
+    } else if no {
+        Verdict::False
+    } else {
+        Verdict::Maybe
+    }
 }
 
 /// Plain floats are rings too, uncertified: their signs are the signs of the rounded values

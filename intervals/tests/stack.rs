@@ -526,6 +526,27 @@ fn every_rings_sign_verdicts_and_the_cross_product_are_the_definitions() {
             assert_eq!((off - R::from_f64(0.5)).sign(), Some(Ordering::Less));
         }
     }
+    // Intervals that touch or straddle zero: the verdicts come from the ends, as tight as
+    // the ends allow and certain only when every member agrees.
+    let i = |lo: f64, hi: f64| Interval::new(lo, hi).unwrap();
+    let (t, f, m) = (Verdict::True, Verdict::False, Verdict::Maybe);
+    for (x, [pos, nonneg, neg, nonpos, zero]) in [
+        (i(0.0, 1.0), [m, t, f, m, m]),
+        (i(-1.0, 0.0), [f, m, m, t, m]),
+        (i(-1.0, 1.0), [m, m, m, m, m]),
+        (i(1.0, 2.0), [t, t, f, f, f]),
+        (i(-2.0, -1.0), [f, f, t, t, f]),
+        (i(0.0, 0.0), [f, t, f, t, t]),
+    ] {
+        let got = [
+            x.positive(),
+            x.non_negative(),
+            x.negative(),
+            x.non_positive(),
+            x.equals_zero(),
+        ];
+        assert_eq!(got, [pos, nonneg, neg, nonpos, zero], "{x}");
+    }
     // num_traits' `is_zero` on intervals: only [0, 0] (found untested by the mutation run).
     assert!(Zero::is_zero(&Interval::<f64>::ZERO));
     assert!(!Zero::is_zero(&Interval::new(0.0, 1.0).unwrap()));
