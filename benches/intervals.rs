@@ -17,14 +17,19 @@ use surety_intervals::{Interval, Scalar, Vec3};
 const N: usize = 1024;
 
 /// A small deterministic generator (xorshift), so every run measures the same inputs.
-struct Rng(u64);
+#[allow(dead_code)] // not every benchmark draws every kind of number
+#[path = "../examples/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
-impl Rng {
+trait Pairs {
+    fn next_f64(&mut self) -> f64;
+    fn next_pair(&mut self) -> (f64, f64);
+}
+
+impl Pairs for Rng {
     fn next_f64(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 200.0 - 100.0
+        self.range(-100.0, 100.0)
     }
 
     /// `(lo, hi)` with a width of up to 1, straddling zero sometimes.

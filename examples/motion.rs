@@ -22,21 +22,11 @@ use surety::intervals::exact::{to_rational, BigRational};
 use surety::prelude::*;
 use surety::queries::closest_point_on_triangle;
 
-/// A deterministic xorshift generator: the same moves for every mover.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-}
+/// The same moves for every mover.
+#[allow(dead_code)] // not every example draws every kind of number
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// A closed mesh with its normals facing the free space, and how to tell the solid.
 pub struct Scene {
@@ -445,7 +435,7 @@ impl Scene {
 /// One random requested move from `p`: long shots through the walls, drops onto the floor,
 /// moves exactly parallel to the axes (and so to the cube's walls), and tiny nudges.
 fn random_move(rng: &mut Rng, p: Vec3<f64>, size: f64) -> Vec3<f64> {
-    let kind = rng.next();
+    let kind = rng.unit();
     let step = size / 2.0;
     if kind < 0.4 {
         Vec3::new(
@@ -462,7 +452,7 @@ fn random_move(rng: &mut Rng, p: Vec3<f64>, size: f64) -> Vec3<f64> {
     } else if kind < 0.9 {
         let mut v = Vec3::new(0.0, 0.0, 0.0);
         let len = rng.range(-step, step);
-        match (rng.next() * 3.0) as u32 {
+        match (rng.unit() * 3.0) as u32 {
             0 => v.x = len,
             1 => v.y = len,
             _ => v.z = len,

@@ -415,6 +415,103 @@ fn the_search_and_the_exact_stage_agree_on_nearly_coplanar_motions() {
         .quickcheck(stages_agree as fn(u64) -> bool);
 }
 
+/// A coordinate anywhere in the range of doubles: a random mantissa and sign, an exponent
+/// in `[-1000, 1000]`.
+fn any_magnitude(g: &mut Gen) -> f64 {
+    let m = 1.0 + f64::from(u32::arbitrary(g)) / 2f64.powi(32);
+    let e = i32::arbitrary(g).rem_euclid(2001) - 1000;
+    let s = if bool::arbitrary(g) { -1.0 } else { 1.0 };
+    s * m * 2f64.powi(e / 2) * 2f64.powi(e - e / 2)
+}
+
+/// Stages agree on motions whose coordinates span the range of doubles, where the exact
+/// stage's polynomials have coefficients of thousands of bits and roots within `2^-4000` of
+/// each other.
+fn stages_agree_at_any_magnitude(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let start: [Vec3<f64>; 4] = core::array::from_fn(|_| {
+        v(
+            any_magnitude(&mut g),
+            any_magnitude(&mut g),
+            any_magnitude(&mut g),
+        )
+    });
+    let end: [Vec3<f64>; 4] = core::array::from_fn(|_| {
+        v(
+            any_magnitude(&mut g),
+            any_magnitude(&mut g),
+            any_magnitude(&mut g),
+        )
+    });
+    [false, true].into_iter().all(|edge| {
+        let [_, exact, default] = stages().map(|(_, o)| {
+            let o = CcdOptions {
+                max_iterations: o.max_iterations.min(2000),
+                ..o
+            };
+            if edge {
+                edge_edge_ccd(start, end, o)
+            } else {
+                vertex_face_ccd(start, end, o)
+            }
+            .unwrap()
+        });
+        !exact.verdict.is_maybe() && exact.verdict == default.verdict
+    })
+}
+
+#[test]
+fn motions_spanning_the_range_of_doubles_are_decided_the_same_by_every_stage() {
+    checker()
+        .tests(12)
+        .quickcheck(stages_agree_at_any_magnitude as fn(u64) -> bool);
+}
+
+/// The input on which the `ccd` fuzz target timed out (`fuzz/regressions/ccd/`): coordinates
+/// from `1e-72` to `5e304`. Its exact stage narrowed a root's interval 4,700 times, on
+/// 4,700-bit numbers, to learn one sign; it now counts that sign with no narrowing.
+#[test]
+fn the_fuzzed_motion_of_tiny_and_huge_coordinates_is_decided_exactly() {
+    let x = [
+        9.273015376718553e-68,
+        6.464550032433698e-14,
+        9.73041598523407e-72,
+        -4.991297192958285e304,
+        6.749300603673205e-67,
+        1.0087586139222458e-66,
+        6.74928928400493e-67,
+        -4.991297192703068e304,
+        6.771028551398518e-67,
+        6.749300603603778e-67,
+        6.749300603603778e-67,
+        6.749300603603778e-67,
+        6.749300607576416e-67,
+        6.749300603603778e-67,
+        6.749385500595142e-67,
+        6.749300603603778e-67,
+        6.749300603603778e-67,
+        6.749300604553757e-67,
+        6.749300603603778e-67,
+        6.464545674366401e-14,
+        1.7278209545225672e-64,
+        6.749300603603778e-67,
+        6.74929974136871e-67,
+        6.749300603603778e-67,
+    ];
+    let p = |i: usize| v(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+    let (start, end) = ([p(0), p(1), p(2), p(3)], [p(4), p(5), p(6), p(7)]);
+    for (query, expected) in [
+        (vertex_face_ccd as fn(_, _, _) -> _, Verdict::False),
+        (edge_edge_ccd, Verdict::True),
+    ] {
+        for (name, options) in stages().into_iter().skip(1) {
+            let hit: surety::queries::ccd::CcdHit = query(start, end, options).unwrap();
+            assert_eq!(hit.verdict, expected, "{name}");
+            assert!(hit.exact, "{name}");
+        }
+    }
+}
+
 fn exact_only() -> CcdOptions {
     stages()[1].1
 }

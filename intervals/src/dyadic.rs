@@ -142,6 +142,71 @@ impl Dyadic {
         }
     }
 
+    /// The value times `2^k`, exactly.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_int(3).mul_pow2(-3), Dyadic::from_f64(0.375));
+    /// ```
+    pub fn mul_pow2(&self, k: i64) -> Self {
+        if self.is_zero() {
+            return Self::zero();
+        }
+        Self {
+            m: self.m.clone(),
+            e: self.e.saturating_add(k),
+        }
+    }
+
+    /// The least `k` with `|value| < 2^k` (`i64::MIN` for zero).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// assert_eq!(Dyadic::from_f64(1.0).magnitude_bound(), 1);
+    /// assert_eq!(Dyadic::from_f64(-0.75).magnitude_bound(), 0);
+    /// ```
+    pub fn magnitude_bound(&self) -> i64 {
+        if self.is_zero() {
+            return i64::MIN;
+        }
+        self.e.saturating_add(self.m.bits() as i64)
+    }
+
+    /// The largest dyadic with at most `bits` significant bits that is at most the value
+    /// (`bits >= 1`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Dyadic;
+    ///
+    /// let x = Dyadic::from_int(-23); // -10111 in binary
+    /// assert_eq!(x.round_down(3), Dyadic::from_int(-24));
+    /// assert_eq!(x.round_up(3), Dyadic::from_int(-20));
+    /// assert_eq!(x.round_up(5), x);
+    /// ```
+    pub fn round_down(&self, bits: u64) -> Self {
+        let excess = self.m.bits().saturating_sub(bits.max(1));
+        if excess == 0 {
+            return self.clone();
+        }
+        // Floor division by 2^excess, for either sign (whichever way `>>` rounds).
+        let mut q = &self.m >> excess;
+        if (&q << excess) > self.m {
+            q -= 1;
+        }
+        Self::new(q, self.e + excess as i64)
+    }
+
+    /// The smallest dyadic with at most `bits` significant bits that is at least the value
+    /// (`bits >= 1`).
+    pub fn round_up(&self, bits: u64) -> Self {
+        -&(-self).round_down(bits)
+    }
+
     /// The odd part of the mantissa, as an integer (the value over `2^e`).
     ///
     /// # Example

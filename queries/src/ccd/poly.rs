@@ -7,7 +7,8 @@ use std::cmp::Ordering;
 use std::ops::{Add, Mul, Neg, Sub};
 
 use num_integer::Integer;
-use num_traits::{One, Signed};
+use num_traits::{One, Signed, ToPrimitive};
+use surety_intervals::Interval;
 
 pub(super) use surety_intervals::Dyadic as Q;
 
@@ -134,10 +135,16 @@ impl Poly {
         self.pseudo_div(&g).0.primitive()
     }
 
-    /// Sturm's sequence: `p`, `p'`, then the negated remainders (each up to a positive
-    /// factor, which keeps the signs).
+    /// Sturm's sequence: `p`, `p'`, then the negated remainders.
     fn sturm(&self) -> Vec<Self> {
-        let mut seq = vec![self.clone(), self.derivative()];
+        self.signed_remainders(self.derivative())
+    }
+
+    /// The signed remainder sequence of `self` and `next`: `self`, `next`, then each
+    /// remainder of the two before it, negated (each up to a positive factor, which keeps
+    /// the signs), up to the last nonzero one.
+    fn signed_remainders(&self, next: Self) -> Vec<Self> {
+        let mut seq = vec![self.clone(), next];
         loop {
             let n = seq.len();
             if seq[n - 1].is_zero() {
@@ -146,26 +153,13 @@ impl Poly {
             }
             let (_, r, positive) = seq[n - 2].pseudo_div(&seq[n - 1]);
             let r = if positive { -&r } else { r };
-            seq.push(r.primitive());
+            seq.push(r);
         }
     }
 
     /// `self / (t - m)` for a root `m`.
     fn without_root(&self, m: &Q) -> Self {
         self.pseudo_div(&Poly::linear(-m, Q::from_int(1))).0
-    }
-
-    /// An enclosure of the values on `[lo, hi]` (Horner's scheme in exact interval
-    /// arithmetic): it shrinks to the value as the interval does.
-    fn enclosure(&self, lo: &Q, hi: &Q) -> (Q, Q) {
-        let mut acc = (Q::zero(), Q::zero());
-        for c in self.c.iter().rev() {
-            let p = [&acc.0 * lo, &acc.0 * hi, &acc.1 * lo, &acc.1 * hi];
-            let min = p.iter().min().cloned().unwrap_or_else(Q::zero);
-            let max = p.iter().max().cloned().unwrap_or_else(Q::zero);
-            acc = (&min + c, &max + c);
-        }
-        acc
     }
 }
 
@@ -265,36 +259,139 @@ impl Real {
     }
 
     /// The sign of `q` at this number, exactly.
+    ///
+    /// At a root `x` of `p` in `(lo, hi)`: first a float filter (an outward-rounded
+    /// enclosure of `q` on the interval, narrowed a few times); then, exactly, `q` is reduced
+    /// modulo `p` to `r` (`c·q = m·p + r`, so `q(x)` has the sign of `c·r(x)`), and
+    /// Sylvester's theorem (Basu, Pollack, Roy, *Algorithms in Real Algebraic Geometry*,
+    /// Theorem 2.58) gives that sign with no further narrowing: the sign changes of the signed
+    /// remainder sequence of `p` and `p'·r` lost from `lo` to `hi` count the roots of `p` in
+    /// `(lo, hi)` where `r > 0`, less those where `r < 0`, and `x` is the only one. (Before,
+    /// narrowing until an exact enclosure of `q` had one sign took thousands of halvings where
+    /// `q`'s root lay within `2^-4000` of `x`.)
     pub fn sign_of(&mut self, q: &Poly) -> Ordering {
         if q.degree() == 0 {
             return q.c.first().map_or(Ordering::Equal, sign);
         }
-        if let Real::Root { p, lo, hi, .. } = self {
-            // A common factor of p and q that changes sign across the interval vanishes at
-            // the root (its roots are roots of p, and only one of those lies inside).
-            let g = p.gcd(q);
-            if g.degree() > 0 && g.sign_at(lo) != g.sign_at(hi) {
-                return Ordering::Equal;
+        let (r, positive) = match self {
+            Real::Exact(x) => return q.sign_at(x),
+            Real::Root { p, lo, hi, .. } => {
+                if let Some(s) = float_sign(q, lo, hi) {
+                    return s;
+                }
+                let (_, r, positive) = q.pseudo_div(p);
+                (r, positive)
             }
+        };
+        let flip = |s: Ordering| if positive { s } else { s.reverse() };
+        if r.degree() == 0 {
+            return flip(r.c.first().map_or(Ordering::Equal, sign));
         }
-        // q is nonzero at the root: narrow until its enclosure has one sign.
-        loop {
+        for _ in 0..FILTER_HALVINGS {
+            self.refine();
             match self {
                 Real::Exact(x) => return q.sign_at(x),
                 Real::Root { lo, hi, .. } => {
-                    let (a, b) = q.enclosure(lo, hi);
-                    if a.signum().is_gt() {
-                        return Ordering::Greater;
-                    }
-                    if b.signum().is_lt() {
-                        return Ordering::Less;
+                    if let Some(s) = float_sign(q, lo, hi) {
+                        return s;
                     }
                 }
             }
-            self.refine();
         }
+        let Real::Root { p, lo, hi, .. } = self else {
+            unreachable!("an exact number returned above");
+        };
+        let (_, s1, c) = (&p.derivative() * &r).pseudo_div(p);
+        let s1 = if c { s1 } else { -&s1 };
+        let seq = p.signed_remainders(s1);
+        flip(variations(&seq, lo).cmp(&variations(&seq, hi)))
     }
 }
+
+/// How many times [`Real::sign_of`] halves a root's interval for its float filter before it
+/// turns to the exact count.
+const FILTER_HALVINGS: usize = 24;
+
+/// The sign of `q` on all of `[lo, hi]`, when an enclosure in rounded arithmetic shows it:
+/// Horner's scheme in outward-rounded `f64` interval arithmetic on `q` scaled by a power of
+/// two (its largest coefficient near one, and `[lo, hi]` within `[0, 1]`, so nothing
+/// overflows), then, if that is undecided, on dyadics rounded outward to [`FILTER_BITS`]
+/// significant bits, where no exponent underflows.
+fn float_sign(q: &Poly, lo: &Q, hi: &Q) -> Option<Ordering> {
+    let top = q.c.iter().map(Q::magnitude_bound).max()?;
+    let scaled: Vec<Q> = q.c.iter().map(|c| c.mul_pow2(-top)).collect();
+    let x = Interval::hull_with(f64_bounds(lo), f64_bounds(hi));
+    let mut acc = Interval::<f64>::enclose(0.0);
+    for c in scaled.iter().rev() {
+        acc = acc * x + f64_bounds(c);
+    }
+    if let Some(s) = strict_sign(acc.lo() > 0.0, acc.hi() < 0.0) {
+        return Some(s);
+    }
+    let down = |x: &Q| x.round_down(FILTER_BITS);
+    let up = |x: &Q| x.round_up(FILTER_BITS);
+    let (xl, xh) = (down(lo), up(hi));
+    let (mut al, mut ah) = (Q::zero(), Q::zero());
+    for c in scaled.iter().rev() {
+        let p = [&al * &xl, &al * &xh, &ah * &xl, &ah * &xh];
+        let (min, max) = p
+            .iter()
+            .fold((&p[0], &p[0]), |(mn, mx), v| (mn.min(v), mx.max(v)));
+        al = down(&(&down(min) + c));
+        ah = up(&(&up(max) + c));
+    }
+    strict_sign(al.signum().is_gt(), ah.signum().is_lt())
+}
+
+fn strict_sign(positive: bool, negative: bool) -> Option<Ordering> {
+    match (positive, negative) {
+        (true, _) => Some(Ordering::Greater),
+        (_, true) => Some(Ordering::Less),
+        _ => None,
+    }
+}
+
+/// An `f64` interval around a dyadic `x`: a point when `x` is a double of at most 53 bits
+/// in the normal range; otherwise from the top 64 bits of its mantissa, one ulp outward.
+/// Magnitudes below `2^-900` or above `2^1000` get the loose ends `[0, 2^-900]` or
+/// `[2^999, inf]` (signed), so every scaling below is exact.
+fn f64_bounds(x: &Q) -> Interval {
+    let m = x.mantissa();
+    let bits = m.bits();
+    if bits == 0 {
+        return Interval::enclose(0.0);
+    }
+    let pow2 = |e: i64| f64::from_bits(((e + 1023) as u64) << 52); // normal e only
+                                                                   // 2^(k-1) <= |x| < 2^k.
+    let k = x.magnitude_bound();
+    let (lo, hi) = if k < -900 {
+        (0.0, pow2(-900))
+    } else if k > 1000 {
+        (pow2(999), f64::INFINITY)
+    } else {
+        // |x| = |m|·2^(k - bits), and |m| lies in [t, t + 1]·2^shift.
+        let shift = bits.saturating_sub(64);
+        let t = (m.magnitude() >> shift).to_u64().unwrap_or(u64::MAX);
+        let scale = pow2(k - bits as i64 + shift as i64);
+        let f = t as f64;
+        if bits <= 53 {
+            (f * scale, f * scale)
+        } else {
+            // With no shift f is t rounded; with one, t >= 2^63, so an ulp of f (2^11)
+            // covers both the rounding of t and the + 1.
+            (f.next_down() * scale, f.next_up() * scale)
+        }
+    };
+    let (lo, hi) = if m.sign() == num_bigint::Sign::Minus {
+        (-hi, -lo)
+    } else {
+        (lo, hi)
+    };
+    super::inclusion::iv(lo, hi)
+}
+
+/// The precision of [`Real::sign_of`]'s second filter.
+const FILTER_BITS: u64 = 64;
 
 /// How the rational `r` compares with a root.
 fn cmp_rational(r: &Q, root: &Real) -> Ordering {
@@ -316,55 +413,47 @@ fn cmp_rational(r: &Q, root: &Real) -> Ordering {
     }
 }
 
-/// Compares two real numbers exactly.
+/// Compares two real numbers exactly: where `a` lies inside `b`'s interval, the sign of
+/// `b`'s polynomial at `a` tells on which side of `b` it is (that polynomial has one simple
+/// root there, `b`).
 pub(super) fn compare(a: &mut Real, b: &mut Real) -> Ordering {
-    let common = match (&*a, &*b) {
-        (Real::Exact(x), _) => return cmp_rational(x, b),
-        (_, Real::Exact(y)) => return cmp_rational(y, a).reverse(),
-        (Real::Root { p: pa, .. }, Real::Root { p: pb, .. }) => pa.gcd(pb),
-    };
-    loop {
-        let (Real::Root { lo: al, hi: ah, .. }, Real::Root { lo: bl, hi: bh, .. }) = (&*a, &*b)
-        else {
-            return compare(a, b);
-        };
-        if ah <= bl {
-            return Ordering::Less;
-        }
-        if bh <= al {
-            return Ordering::Greater;
-        }
-        if common.degree() > 0 && common.sign_at(al) != common.sign_at(ah) {
-            // a is a root of b's polynomial, whose only root in (bl, bh) is b.
-            let (bl, bh) = (bl.clone(), bh.clone());
-            return match (cmp_rational(&bl, a), cmp_rational(&bh, a)) {
-                (Ordering::Less, Ordering::Greater) => Ordering::Equal,
-                (Ordering::Greater, _) => Ordering::Less,
+    if let Real::Exact(x) = &*a {
+        return cmp_rational(x, b);
+    }
+    match &*b {
+        Real::Exact(y) => cmp_rational(y, a).reverse(),
+        Real::Root { p, lo, hi, lo_sign } => {
+            if cmp_rational(lo, a).is_ge() {
+                return Ordering::Less;
+            }
+            if cmp_rational(hi, a).is_le() {
+                return Ordering::Greater;
+            }
+            match a.sign_of(p) {
+                Ordering::Equal => Ordering::Equal,
+                s if s == *lo_sign => Ordering::Less,
                 _ => Ordering::Greater,
-            };
+            }
         }
-        // Different numbers: narrow both until their intervals part.
-        a.refine();
-        b.refine();
     }
 }
 
-/// A rational strictly between `a < b`.
+/// A rational strictly between `a < b`: an end of one's interval that lies beyond the other,
+/// narrowing the two until there is one.
 pub(super) fn between(a: &mut Real, b: &mut Real) -> Q {
     loop {
-        let (au, a_open) = match &*a {
-            Real::Exact(x) => (x, false),
-            Real::Root { hi, .. } => (hi, true),
-        };
-        let (bl, b_open) = match &*b {
-            Real::Exact(x) => (x, false),
-            Real::Root { lo, .. } => (lo, true),
-        };
-        if au < bl {
-            return (au + bl).half();
+        if let (Real::Exact(x), Real::Exact(y)) = (&*a, &*b) {
+            return (x + y).half();
         }
-        if au == bl && a_open && b_open {
-            return au.clone();
+        if let Real::Root { hi, .. } = &*a {
+            if cmp_rational(hi, b).is_lt() {
+                return hi.clone();
+            }
+        }
+        if let Real::Root { lo, .. } = &*b {
+            if cmp_rational(lo, a).is_gt() {
+                return lo.clone();
+            }
         }
         a.refine();
         b.refine();
@@ -538,7 +627,7 @@ mod tests {
         expected.dedup();
         let found = sorted(roots_between(&p, &lo, &hi));
         let want = expected.len() + irrational;
-        found.len() == want && found.iter().all(|x| x.clone().sign_of(&p).is_eq())
+        found.len() == want && found.into_iter().all(|mut x| x.sign_of(&p).is_eq())
     }
 
     #[test]
@@ -546,5 +635,137 @@ mod tests {
         quickcheck::QuickCheck::new()
             .tests(2000)
             .quickcheck(roots_are_counted_exactly as fn(u64) -> bool);
+    }
+
+    /// A dyadic near `√k` with `bits` fractional bits: `floor(√k·2^bits)/2^bits`, by integer
+    /// square root, plus `nudge` units in the last place.
+    fn near_sqrt(k: i64, bits: u64, nudge: i64) -> Q {
+        let n = num_bigint::BigInt::from(k) << (2 * bits);
+        Q::new(n.sqrt() + nudge, -(bits as i64))
+    }
+
+    #[test]
+    fn signs_at_a_root_within_2_to_the_minus_3000_of_another_are_exact() {
+        // p = t² - k has the root √k; q = t - r with r within 2^-bits of it, on either side,
+        // so no enclosure of q narrower than that can show the sign: the exact count must.
+        for k in [2, 3, 5, 7] {
+            for bits in [10, 60, 200, 1000, 3000] {
+                let mut x = roots_between(&poly(&[-k, 0, 1]), &q(0, 0), &q(3, 0)).remove(0);
+                for nudge in [0, 1] {
+                    let r = near_sqrt(k, bits, nudge);
+                    // Oracle: r < √k exactly when r² < k (both positive).
+                    let expected = Q::from_int(k).cmp(&(&r * &r));
+                    let line = Poly::linear(-&r, Q::from_int(1));
+                    assert_eq!(
+                        x.sign_of(&line),
+                        expected,
+                        "k {k} bits {bits} nudge {nudge}"
+                    );
+                    assert_eq!(x.sign_of(&-&line), expected.reverse());
+                    // A quadratic with a root on either side: (t - r)(t - r') has sign
+                    // (√k - r)(√k - r').
+                    let r2 = near_sqrt(k, bits, 1 - nudge);
+                    let q2 = &line * &Poly::linear(-&r2, Q::from_int(1));
+                    let e2 = Q::from_int(k).cmp(&(&r2 * &r2));
+                    let want = if expected.is_eq() || e2.is_eq() {
+                        Ordering::Equal
+                    } else if expected == e2 {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    };
+                    assert_eq!(x.sign_of(&q2), want, "k {k} bits {bits}");
+                    // A multiple of p vanishes at the root, however large its coefficients.
+                    let m = &poly(&[-k, 0, 1]) * &q2;
+                    assert_eq!(x.sign_of(&m), Ordering::Equal);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn roots_within_2_to_the_minus_1000_of_each_other_compare_exactly() {
+        // √2 against rational roots r of 2^b·t - m just below and above it, and against √2
+        // as a root of another polynomial.
+        let mut a = roots_between(&poly(&[-2, 0, 1]), &q(0, 0), &q(2, 0)).remove(0);
+        for nudge in [0, 1] {
+            let r = near_sqrt(2, 1000, nudge);
+            // (t - r)(t + 3): its root r as a Real held in an interval, not as exact.
+            let p = &Poly::linear(-&r, Q::from_int(1)) * &poly(&[3, 1]);
+            let mut b = roots_between(&p, &q(0, 0), &q(2, 0)).remove(0);
+            let want = if nudge == 0 {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
+            assert_eq!(compare(&mut a, &mut b), want);
+            assert_eq!(compare(&mut b, &mut a), want.reverse());
+            let m = if nudge == 0 {
+                between(&mut b, &mut a)
+            } else {
+                between(&mut a, &mut b)
+            };
+            let (lo, hi) = if nudge == 0 { (&r, &m) } else { (&m, &r) };
+            assert!(lo < hi);
+            assert_eq!(cmp_rational(&m, &a), want.reverse());
+        }
+    }
+
+    /// Random dyadics: up to 300 significant bits, exponents across and beyond the range of
+    /// doubles.
+    fn dyadic(g: &mut quickcheck::Gen) -> Q {
+        use quickcheck::Arbitrary;
+        let words = usize::arbitrary(g) % 5 + 1;
+        let mut m = num_bigint::BigInt::from(0);
+        for _ in 0..words {
+            m = (m << 64) + u64::arbitrary(g);
+        }
+        m >>= u32::arbitrary(g) % 64;
+        if bool::arbitrary(g) {
+            m = -m;
+        }
+        Q::new(m, i64::from(i16::arbitrary(g) % 2500))
+    }
+
+    fn f64_bounds_enclose(seed: u64) -> bool {
+        let mut g = quickcheck::Gen::from_size_and_seed(100, seed);
+        let x = dyadic(&mut g);
+        let b = f64_bounds(&x);
+        let lo_ok = b.lo() == f64::NEG_INFINITY || Q::from_f64(b.lo()) <= x;
+        let hi_ok = b.hi() == f64::INFINITY || Q::from_f64(b.hi()) >= x;
+        // A double in [2^-900, 2^999] comes back as a point.
+        let d = f64::from_bits(seed).abs();
+        let inside = (2f64.powi(-900)..=2f64.powi(999)).contains(&d);
+        let point = !inside || f64_bounds(&Q::from_f64(d)).is_point();
+        lo_ok && hi_ok && point
+    }
+
+    #[test]
+    fn float_bounds_of_a_dyadic_enclose_it() {
+        quickcheck::QuickCheck::new()
+            .tests(3000)
+            .quickcheck(f64_bounds_enclose as fn(u64) -> bool);
+    }
+
+    fn rounding_brackets(seed: u64) -> bool {
+        let mut g = quickcheck::Gen::from_size_and_seed(100, seed);
+        let x = dyadic(&mut g);
+        let bits = 1 + seed % 80;
+        let (d, u) = (x.round_down(bits), x.round_up(bits));
+        // Within the precision, on the right side, and adjacent: no dyadic of `bits` bits
+        // lies strictly between them and x (their gap is one unit in the last place).
+        let fits = |y: &Q| y.mantissa().bits() <= bits;
+        let gap = &u - &d;
+        let one_ulp = x.is_zero()
+            || gap.is_zero()
+            || gap.magnitude_bound() <= x.magnitude_bound() - bits as i64 + 1;
+        fits(&d) && fits(&u) && d <= x && x <= u && one_ulp
+    }
+
+    #[test]
+    fn rounding_to_fewer_bits_brackets_the_value() {
+        quickcheck::QuickCheck::new()
+            .tests(3000)
+            .quickcheck(rounding_brackets as fn(u64) -> bool);
     }
 }
