@@ -1,7 +1,7 @@
 //! Ray–triangle casting with an enclosure of the hit parameter.
 
 use surety_intervals::stack::decide_with;
-use surety_intervals::{Policy, Scalar, Vec3, Verdict};
+use surety_intervals::{Endpoint, Policy, Scalar, Vec3, Verdict};
 
 use crate::moller_trumbore::line_meets;
 use crate::{Ray, SegmentTriangle, Triangle};
@@ -28,7 +28,10 @@ pub struct RayHit<S> {
     /// The parameter of the point where the ray's line meets the triangle's plane, `t_num /
     /// det`: with intervals an enclosure of the exact value whenever `hit` is not `False`
     /// (the entire line when the line may be parallel to the plane, where a ray in the plane
-    /// has no single such point). When `hit` is `False` it promises nothing.
+    /// has no single such point). When `hit` is `False` it promises nothing. On plain floats
+    /// it is the float quotient, finite: 0 where `det` rounds to zero (a ray in the plane, or
+    /// one the floats cannot tell from it), the greatest float of its sign where the
+    /// quotient overflows.
     pub t: S,
 }
 
@@ -57,14 +60,34 @@ pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> Ray
     let (hit, det) = (line.hit, line.det);
     // Where `det` may be zero, the line may lie in the plane, where the hit parameter is not
     // `t_num / det` (both zero): the entire line (`lift_f64(NaN)`) for intervals. Plain floats
-    // keep the float quotient.
+    // keep the float quotient, made finite.
     let t = if S::CERTIFIED && !det.eq_zero().is_false() {
         S::lift_f64(f64::NAN)
     } else {
         // `t_num` is there whenever the verdict is not `False` and `det` is not zero.
-        line.t_num.unwrap_or_else(S::zero) / det
+        let t = line.t_num.unwrap_or_else(S::zero) / det;
+        if S::CERTIFIED {
+            t
+        } else {
+            finite_float(t)
+        }
     };
     RayHit { hit, t }
+}
+
+/// A plain float quotient made finite: `0 / 0` (the line parallel to the plane in floats, as
+/// for a ray in it) becomes 0, the ray's origin; an overflow becomes the greatest float of
+/// its sign.
+fn finite_float<S: Scalar>(t: S) -> S {
+    let v = t.bounds().0.as_f64();
+    if v.is_nan() {
+        S::zero()
+    } else if v.is_infinite() {
+        let max = <S::Float as num_traits::Float>::max_value().as_f64();
+        S::lift_f64(max.copysign(v))
+    } else {
+        t
+    }
 }
 
 /// Whether [`cast_ray_triangle`] may hit, resolved conservatively.

@@ -691,6 +691,40 @@ fn ray_parameter_encloses_the_exact_hit_distance() {
     assert!(hit.t.width() < 1e-15);
 }
 
+/// The float query's hit parameter is finite for finite input, on `f64` and `f32`: a ray in
+/// the triangle's plane (`det = 0`, the quotient `0 / 0`) starts at its origin, and a
+/// quotient that overflows is the greatest float of its sign.
+#[test]
+fn float_ray_parameter_is_finite_for_a_ray_in_the_plane_and_a_grazing_one() {
+    let corners = [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0)];
+    macro_rules! check {
+        ($f:ty) => {{
+            let v = |(x, y, z): (f64, f64, f64)| Vec3::new(x as $f, y as $f, z as $f);
+            let t = Triangle::new(v(corners[0]), v(corners[1]), v(corners[2])).unwrap();
+            // In the plane, through the triangle.
+            let r = Ray::new(v((-1.0, 0.25, 0.0)), v((1.0, 0.0, 0.0))).unwrap();
+            let hit = cast_ray_triangle(&r, &t);
+            assert!(
+                hit.t.is_finite() && hit.t == 0.0,
+                "{}: {hit:?}",
+                stringify!($f)
+            );
+            // Nearly in the plane, from far above: t_num / det overflows.
+            let tiny = <$f>::from_bits(1);
+            let r = Ray::new(v((0.25, 0.25, 0.0)), Vec3::new(0.0, 0.0, -tiny)).unwrap();
+            let far = Ray::new(Vec3::new(0.25, 0.25, <$f>::MAX / 2.0), r.direction()).unwrap();
+            let hit = cast_ray_triangle(&far, &t);
+            assert!(hit.t.is_finite(), "{}: {hit:?}", stringify!($f));
+            assert_eq!(hit.t, <$f>::MAX);
+            // And the ordinary case keeps the quotient.
+            let down = Ray::new(v((0.25, 0.25, 2.0)), v((0.0, 0.0, -1.0))).unwrap();
+            assert_eq!(cast_ray_triangle(&down, &t).t, 2.0);
+        }};
+    }
+    check!(f64);
+    check!(f32);
+}
+
 /// Exact `|x| >= 1e-9 · scale`.
 fn clear(x: &Q, scale: &Q) -> bool {
     abs(x) * Q::from_integer(1_000_000_000.into()) >= *scale
