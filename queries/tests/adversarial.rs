@@ -15,6 +15,15 @@
 //!   ones;
 //! - `random`: uniform small coordinates.
 //!
+//! CCD (vertex–face and edge–edge): motions built around a contact at a time in
+//! `{0, 1/4, 1/2, 3/4, 1}` (resting, sliding in the face's plane or along the edge, parallel
+//! and collinear edges, point edges and degenerate faces, near misses), through the same
+//! generators; the oracle covers every motion where each primitive translates (its points
+//! share one motion exactly, at rest included): a feasibility problem in rationals over the
+//! contact's parameters and time. Paths: the default (exact stage on), the search alone,
+//! `t_max = 1/2`, and a minimum separation (a contact is never certainly apart); and the time
+//! of impact (no contact before its lower end, a contact by its upper end when `True`).
+//!
 //! Paths: the generic query on `Interval<f64>` shapes and on `Interval<f32>` shapes (their
 //! numbers enclosed from the `f64` ones, so a certain answer must hold for the `f64` numbers
 //! too), and `decide_…` on `f64` shapes under `Policy::Exact` (must equal the oracle) and
@@ -939,6 +948,236 @@ fn adversarial_ray_aabb() {
         });
     });
     report_and_assert("ray-aabb");
+}
+
+// ---------------------------------------------------------------- CCD
+
+/// A vertex–face motion built around a contact: the face translates by `m` (often 0: at
+/// rest), and the vertex moves relative to it by `r` and meets the point `x` of the face at a
+/// time `t*` in `{0, 1/4, 1/2, 3/4, 1}` (`r` zero: resting on it; in the face's plane: sliding;
+/// off the contact: a near miss). Positions: the vertex and the face's corners at `t = 0`,
+/// then the same at `t = 1`.
+fn vertex_face_case(rng: &mut Rng, generator: Generator) -> Case {
+    let face = triangle(rng);
+    let m = if rng.below(2) == 0 {
+        Vec3::new(0.0, 0.0, 0.0)
+    } else {
+        rng.vec(3)
+    };
+    let (p0, r) = if generator == Generator::Random {
+        (rng.vec(6), rng.vec(6))
+    } else {
+        let x = on_triangle(rng, face);
+        let r = match rng.below(4) {
+            0 => Vec3::new(0.0, 0.0, 0.0),
+            1 => (face[1] - face[0]) * rng.small(2),
+            _ => rng.vec(3),
+        };
+        let t = rng.pick(&[0.0, 0.25, 0.5, 0.75, 1.0]);
+        let miss = if rng.below(4) == 0 {
+            rng.vec(1) * 0.5
+        } else {
+            Vec3::new(0.0, 0.0, 0.0)
+        };
+        (x - r * t + miss, r)
+    };
+    Case::new()
+        .point(p0)
+        .point(face[0])
+        .point(face[1])
+        .point(face[2])
+        .point(p0 + r + m)
+        .point(face[0] + m)
+        .point(face[1] + m)
+        .point(face[2] + m)
+}
+
+/// An edge–edge motion built around a contact: the first edge translates by `m`, the second
+/// meets it at a time in `{0, 1/4, 1/2, 3/4, 1}` moving by `m + r` (parallel, collinear and
+/// point edges mixed in).
+fn edge_edge_case(rng: &mut Rng, generator: Generator) -> Case {
+    let (a, b) = (rng.vec(4), rng.vec(4));
+    let b = match rng.below(6) {
+        0 => a,
+        _ => b,
+    };
+    let m = if rng.below(2) == 0 {
+        Vec3::new(0.0, 0.0, 0.0)
+    } else {
+        rng.vec(3)
+    };
+    let (c, d, r) = if generator == Generator::Random {
+        (rng.vec(6), rng.vec(6), rng.vec(6))
+    } else {
+        let x = a + (b - a) * rng.pick(&[0.0, 0.25, 0.5, 1.0]);
+        let along = match rng.below(5) {
+            0 => (b - a) * rng.small(2), // parallel (or collinear through x)
+            1 => Vec3::new(0.0, 0.0, 0.0),
+            _ => rng.vec(3),
+        };
+        let s = rng.pick(&[0.0, 0.5, 1.0]);
+        let r = match rng.below(4) {
+            0 => Vec3::new(0.0, 0.0, 0.0),
+            1 => (b - a) * rng.small(1), // sliding along the first edge
+            _ => rng.vec(3),
+        };
+        let t = rng.pick(&[0.0, 0.25, 0.5, 0.75, 1.0]);
+        // At time t the point c + s (d - c) of the second edge is x.
+        let c = x - along * s - r * t;
+        (c, c + along, r)
+    };
+    Case::new()
+        .point(a)
+        .point(b)
+        .point(c)
+        .point(d)
+        .point(a + m)
+        .point(b + m)
+        .point(c + m + r)
+        .point(d + m + r)
+}
+
+/// Exact: the common motion of the points `at` (their end minus their start), if they all
+/// have the same one; `None` otherwise (a motion the translation oracle does not cover).
+fn common_motion(start: &[Vec3<f64>], end: &[Vec3<f64>]) -> Option<Q3> {
+    let m: Vec<Q3> = start
+        .iter()
+        .zip(end)
+        .map(|(s, e)| sub(&q3(*e), &q3(*s)))
+        .collect();
+    m.iter().all(|x| *x == m[0]).then(|| m[0].clone())
+}
+
+/// Exact: is there a time `τ` in `[0, upto]` and parameters with
+/// `p + τ·w = a + l1 (b - a) + l2 (c - a)` (`l1, l2 ≥ 0`, `l1 + l2 ≤ 1`; `simplex`) or
+/// `p + l0 (p' - p) + τ·w = a + l1 (b - a)` (`0 ≤ l0, l1 ≤ 1`; edges)? A feasibility problem
+/// in rationals, by vertex enumeration: shares nothing with CCD's polynomials.
+fn translation_contact(p: &[Q3; 2], a: &[Q3; 3], w: &Q3, upto: &Q, simplex: bool) -> bool {
+    let int = |i: i64| Q::from_integer(i.into());
+    // Unknowns: (l1, l2, τ) for a vertex and a face; (l0, l1, τ) for two edges.
+    let (e1, e2, r) = if simplex {
+        (sub(&a[1], &a[0]), sub(&a[2], &a[0]), sub(&p[0], &a[0]))
+    } else {
+        // a + l1 (b - a) - l0 (p' - p) = p + τ w.
+        let dp = sub(&p[1], &p[0]);
+        (
+            sub(&a[1], &a[0]),
+            [-dp[0].clone(), -dp[1].clone(), -dp[2].clone()],
+            sub(&p[0], &a[0]),
+        )
+    };
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            (
+                vec![e1[k].clone(), e2[k].clone(), -w[k].clone()],
+                r[k].clone(),
+            )
+        })
+        .collect();
+    let row = |a: [i64; 3], b: Q| (a.map(int).to_vec(), b);
+    let mut le = vec![
+        row([-1, 0, 0], int(0)),
+        row([0, -1, 0], int(0)),
+        row([0, 0, -1], int(0)),
+        row([0, 0, 1], upto.clone()),
+    ];
+    if simplex {
+        le.push(row([1, 1, 0], int(1)));
+    } else {
+        le.push(row([1, 0, 0], int(1)));
+        le.push(row([0, 1, 0], int(1)));
+    }
+    feasible(3, &eq, &le)
+}
+
+/// Runs one CCD kind on every path: the default (exact stage on: must equal the oracle, never
+/// `Maybe`), the inclusion search alone (certain answers must), a minimum separation (a
+/// contact is never called apart), and `t_max = 1/2`; and checks the time of impact: no
+/// contact before its lower end, and a contact by its upper end when `True`.
+fn check_ccd(ck: &Checker<'_>, edge: bool) {
+    use surety_queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+    let case = ck.case;
+    let v = |i: usize| case.v(3 * i);
+    let (start, end) = ([v(0), v(1), v(2), v(3)], [v(4), v(5), v(6), v(7)]);
+    // The oracle's frame: the face (or first edge) at rest at its start, the other primitive
+    // moving by the difference of the two common motions.
+    let (moving, fixed) = if edge { (2..4, 0..2) } else { (0..1, 1..4) };
+    let (Some(mf), Some(mm)) = (
+        common_motion(&start[fixed.clone()], &end[fixed.clone()]),
+        common_motion(&start[moving.clone()], &end[moving.clone()]),
+    ) else {
+        return; // rounding (far, tiny) broke the translation: not this oracle's case
+    };
+    let w = sub(&mm, &mf);
+    let p: [Q3; 2] = if edge {
+        [q3(start[2]), q3(start[3])]
+    } else {
+        [q3(start[0]), q3(start[0])]
+    };
+    let a: [Q3; 3] = if edge {
+        [q3(start[0]), q3(start[1]), q3(start[1])]
+    } else {
+        [q3(start[1]), q3(start[2]), q3(start[3])]
+    };
+    let contact = |upto: f64| translation_contact(&p, &a, &w, &q(upto), !edge);
+    let run = |o: CcdOptions| {
+        if edge {
+            edge_edge_ccd(start, end, o)
+        } else {
+            vertex_face_ccd(start, end, o)
+        }
+    };
+    let d = CcdOptions::default();
+    for (path, options, exact_policy) in [
+        ("default", d, true),
+        (
+            "search alone",
+            CcdOptions {
+                exact: false,
+                max_iterations: 2_000,
+                ..d
+            },
+            false,
+        ),
+        ("t_max 1/2", CcdOptions { t_max: 0.5, ..d }, true),
+    ] {
+        let Ok(hit) = run(options) else {
+            ck.verdict(path, Verdict::Maybe, true, true); // an error on finite input: wrong
+            continue;
+        };
+        ck.verdict(path, hit.verdict, contact(options.t_max), exact_policy);
+        // No contact before the lower end (checked up to the double below it).
+        let lo = hit.toi.lo();
+        if lo > 0.0 {
+            let early = contact(lo.next_down().max(0.0));
+            ck.verdict("toi: none before lo", Verdict::from(!early), true, false);
+        }
+        if hit.verdict == Verdict::True {
+            let by = contact(hit.toi.hi().min(options.t_max));
+            ck.verdict("toi: contact by hi", Verdict::from(by), true, false);
+        }
+    }
+    // With a minimum separation a contact is a collision: never certainly apart.
+    let sep = CcdOptions {
+        min_separation: 1e-3,
+        max_iterations: 2_000,
+        ..d
+    };
+    if let Ok(hit) = run(sep) {
+        if contact(1.0) {
+            ck.verdict("min separation 1e-3", hit.verdict, true, false);
+        }
+    }
+}
+
+#[test]
+fn adversarial_vertex_face_and_edge_edge_ccd() {
+    run_family("ccd-vertex-face", vertex_face_case, |ck| {
+        check_ccd(ck, false)
+    });
+    run_family("ccd-edge-edge", edge_edge_case, |ck| check_ccd(ck, true));
+    report_and_assert("ccd-vertex-face");
+    report_and_assert("ccd-edge-edge");
 }
 
 // ---------------------------------------------------------------- the report
