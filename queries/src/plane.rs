@@ -189,11 +189,21 @@ impl<S: Scalar> Plane<S> {
         if non_negative("plane", "epsilon", epsilon).is_err() {
             return Sides::ALL;
         }
-        let s = self.scaled_distance(p);
-        // |D| <= E  ⟺  s² <= E²·|n|²  (both sides are non-negative).
-        let on = s.sqr().le(epsilon.sqr() * self.normal.length_squared());
-        Sides::from_verdicts(s.gt_zero() & !on, on, s.lt_zero() & !on)
+        let [front, on, back] =
+            side_verdicts(&self.normal.to_array(), self.offset, &p.to_array(), epsilon);
+        Sides::from_verdicts(front, on, back)
     }
+}
+
+/// The plane-side statement, once for every path ([`Plane::classify`] on any scalar,
+/// [`PlaneSide`]'s stages on any ring): with `s = normal · p + offset`, the point is on when
+/// `|D| <= E`, that is `E²·|normal|² - s² >= 0` (both sides of `|D| <= E` are non-negative, so
+/// squaring keeps it), and otherwise in front or behind by the sign of `s`. Verdicts for
+/// front, on and back.
+fn side_verdicts<R: Ring>(normal: &[R; 3], offset: R, p: &[R; 3], epsilon: R) -> [Verdict; 3] {
+    let s = dot3(normal, p) + offset;
+    let on = (epsilon.sqr() * dot3(normal, normal) - s.clone().sqr()).non_negative();
+    [s.positive() & !on, on, s.negative() & !on]
 }
 
 impl<S: Scalar + Into<f64>> Plane<S> {
@@ -205,9 +215,9 @@ impl<S: Scalar + Into<f64>> Plane<S> {
     /// An invalid argument is an error, not an undecided side: a [`ShapeError`] when a
     /// coordinate of `p` is not finite, or `epsilon` is negative or not finite.
     ///
-    /// The formula, stated once for every stage, with `s = normal · p + offset`: on when
-    /// `E²·|normal|² - s² ≥ 0`, else the sign of `s`. No square root, so the answer is exact
-    /// for the stored normal and offset.
+    /// The formula, stated once for every stage and for [`Plane::classify`], with
+    /// `s = normal · p + offset`: on when `E²·|normal|² - s² ≥ 0`, else the sign of `s`. No
+    /// square root, so the answer is exact for the stored normal and offset.
     ///
     /// # Example
     /// ```
@@ -292,18 +302,20 @@ impl Formula for PlaneSide {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<Side> {
-        let n = lift3::<R>(self.n);
-        let s = dot3(&n, &lift3(self.p)) + R::from_f64(self.offset);
-        let band = R::from_f64(self.epsilon).sqr() * dot3(&n, &n);
-        if (band - s.clone().sqr()).non_negative().certain()? {
+        let [front, on, back] = side_verdicts(
+            &lift3::<R>(self.n),
+            R::from_f64(self.offset),
+            &lift3(self.p),
+            R::from_f64(self.epsilon),
+        );
+        if on.certain()? {
             return Some(Side::On);
         }
-        match s.sign()? {
-            core::cmp::Ordering::Greater => Some(Side::Front),
-            core::cmp::Ordering::Less => Some(Side::Back),
-            // s = 0 is within any band: unreachable with exact signs.
-            core::cmp::Ordering::Equal => Some(Side::On),
+        // Off the band, s is not zero: exactly one of front and back holds.
+        if front.certain()? {
+            return Some(Side::Front);
         }
+        back.certain()?.then_some(Side::Back)
     }
 }
 

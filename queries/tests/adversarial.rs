@@ -49,8 +49,8 @@ use surety_queries::{
     decide_overlap_obb_obb, decide_overlap_sphere_aabb, decide_overlap_sphere_sphere,
     decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, intersect_segment_triangle,
     overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
-    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, Aabb, Obb, Ray, Segment,
-    Sphere, Triangle,
+    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, Aabb, Obb, Plane, Ray,
+    Segment, Side, Sides, Sphere, Triangle,
 };
 
 // ---------------------------------------------------------------- randomness and numbers
@@ -948,6 +948,83 @@ fn adversarial_ray_aabb() {
         });
     });
     report_and_assert("ray-aabb");
+}
+
+// ---------------------------------------------------------------- plane side
+
+/// A point on the edge of a plane's tolerance band, exactly: the normal `n` has integer
+/// length `d` (a Pythagorean quadruple), the point is `x + k·n` for `x` in the plane through
+/// the origin (`x = n × w`), so `s = n·p = k·d²`, and the tolerance is `E = |k|·d`, so that
+/// `|s| / |n| = E`. `k = 0` puts the point on the plane, with `E = 0` too. Numbers: the
+/// normal, the offset (0 for ties), the point, the tolerance.
+fn plane_case(rng: &mut Rng, generator: Generator) -> Case {
+    if generator == Generator::Random {
+        return Case::new()
+            .direction(rng.vec(4))
+            .direction(Vec3::new(rng.small(8), 0.0, 0.0))
+            .point(rng.vec(6))
+            .length(rng.small(4).abs());
+    }
+    let (n, d) = pythagorean(rng);
+    let x = n.cross(rng.vec(3));
+    let k = rng.pick(&[0.0, 0.5, -0.5, 1.0, -1.0, 2.0, 0.25]);
+    Case::new()
+        .direction(n)
+        .direction(Vec3::new(0.0, 0.0, 0.0))
+        .point(x + n * k)
+        .length(k.abs() * d)
+}
+
+/// Exact side of the point: `s = n·p + offset`, on when `s² <= E²·|n|²`.
+fn plane_exact(case: &Case) -> Side {
+    let (n, offset, p, e) = (q3(case.v(0)), q(case.x(3)), q3(case.v(6)), q(case.x(9)));
+    let s = dot(&n, &p) + offset;
+    if &s * &s <= &e * &e * dot(&n, &n) {
+        Side::On
+    } else if s > Q::zero() {
+        Side::Front
+    } else {
+        Side::Back
+    }
+}
+
+/// A set of possible sides as a verdict on `side`.
+fn sides_verdict(sides: Sides, side: Side) -> Verdict {
+    match sides.certain() {
+        Some(s) => Verdict::from(s == side),
+        None if !sides.may_be(side) => Verdict::False,
+        None => Verdict::Maybe,
+    }
+}
+
+fn side_verdict(decided: Option<Side>, side: Side) -> Verdict {
+    decided.map_or(Verdict::Maybe, |s| Verdict::from(s == side))
+}
+
+#[test]
+fn adversarial_plane_side() {
+    run_family("plane-side", plane_case, |ck| {
+        let case = ck.case;
+        let exact = plane_exact(case);
+        let (n, offset, p, e) = (case.v(0), case.x(3), case.v(6), case.x(9));
+        for side in [Side::On, Side::Front] {
+            let is = exact == side;
+            on_intervals!(ck, is, |l| sides_verdict(
+                Plane::new(l.v(n), l.x(offset))
+                    .ok()?
+                    .classify(l.v(p), l.x(e)),
+                side
+            ));
+            on_floats!(ck, is, |l, policy| side_verdict(
+                Plane::new(l.v(n), l.x(offset))
+                    .ok()?
+                    .decide_side(l.v(p), l.x(e), policy)
+                    .ok()?,
+                side
+            ));
+        }
+    });
+    report_and_assert("plane-side");
 }
 
 // ---------------------------------------------------------------- CCD
