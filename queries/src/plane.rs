@@ -3,7 +3,7 @@
 use core::fmt;
 
 use surety_intervals::stack::{decide, Formula};
-use surety_intervals::{dot3, lift3, Policy, Ring, Scalar, Vec3, Verdict};
+use surety_intervals::{dot3, lift3, Endpoint, Policy, Ring, Scalar, Vec3, Verdict};
 
 use crate::lift::coords;
 use crate::validate::{finite, finite_vec, non_negative, nonzero};
@@ -150,6 +150,10 @@ impl<S: Scalar> Plane<S> {
     /// The signed distance `(normal · p + offset) / |normal|`: positive in front. With
     /// intervals, an enclosure of the exact distance.
     ///
+    /// The normal and offset are first divided by the normal's largest magnitude, so that
+    /// `|normal|²` neither overflows (a normal of `1e300`) nor underflows (`1e-300`): the
+    /// distance is finite wherever the exact one is within the float range.
+    ///
     /// # Example
     /// ```
     /// use surety_intervals::{Interval, Vec3};
@@ -162,7 +166,20 @@ impl<S: Scalar> Plane<S> {
     /// ```
     #[inline]
     pub fn signed_distance(&self, p: Vec3<S>) -> S {
-        self.scaled_distance(p) / self.normal.length()
+        // The largest magnitude of an end of a coordinate: a float of the type (so exact as
+        // S), and not zero (the constructor refuses a zero normal).
+        let m = self
+            .normal
+            .to_array()
+            .iter()
+            .map(|c| {
+                let (lo, hi) = c.bounds();
+                lo.as_f64().abs().max(hi.as_f64().abs())
+            })
+            .fold(0.0, f64::max);
+        let m = S::lift_f64(m);
+        let n = self.normal.map(|c| c / m);
+        (n.dot(p) + self.offset / m) / n.length()
     }
 
     /// Which of front (`D > E`), on (`|D| <= E`) and back (`D < -E`) the point may be on, for

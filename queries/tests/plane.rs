@@ -257,3 +257,39 @@ fn decide_side_refuses_invalid_arguments_with_an_error_and_leaves_undecided_for_
     let lazy = plane.decide_side(p, 1e-300, Policy::Conservative).unwrap();
     assert!(lazy.is_none() || lazy == Some(Side::On));
 }
+
+/// The distance is finite and encloses the exact one for normals of `1e300` and `1e-300`
+/// (whose squared length overflows or underflows), on intervals of `f64` and `f32` and on
+/// plain floats.
+#[test]
+fn signed_distance_is_finite_for_huge_and_tiny_normals() {
+    for scale in [1e300, 1e-300, 1e30, 1e-30, f64::from_bits(1)] {
+        // (3, 4, 0)·scale: |n| = 5·scale; the point (10, 0, 7) with offset 0 is at 30 / 5 = 6
+        // in front, exactly.
+        let n = Vec3::new(3.0 * scale, 4.0 * scale, 0.0);
+        let p = Vec3::new(10.0, 0.0, 7.0);
+        let exact = 6.0;
+        let d = Plane::<Interval>::new(lift(n), Interval::<f64>::ZERO)
+            .unwrap()
+            .signed_distance(lift(p));
+        assert!(d.is_bounded() && d.contains(exact), "{scale}: {d}");
+        assert!(d.width() < 1e-13, "{scale}: {d}");
+        let f = Plane::<f64>::new(n, 0.0).unwrap().signed_distance(p);
+        assert!((f - exact).abs() < 1e-13, "{scale}: {f}");
+        let n32 = n.map(|x| x as f32);
+        if n32.to_array().iter().all(|x| x.is_finite()) && n32.to_array().iter().any(|x| *x != 0.0)
+        {
+            let plane = Plane::<Interval<f32>>::new(
+                n32.map(Interval::<f32>::enclose),
+                Interval::<f32>::enclose(0.0),
+            )
+            .unwrap();
+            let d = plane.signed_distance(p.map(|x| Interval::<f32>::enclose(x as f32)));
+            // n rounded to f32 is no longer (3, 4)·scale exactly: finite and near 6.
+            assert!(
+                d.is_bounded() && d.lo() > 5.9 && d.hi() < 6.1,
+                "{scale}: {d}"
+            );
+        }
+    }
+}
