@@ -24,9 +24,11 @@ use crate::{Aabb, Ray};
 pub struct RayAabbHit<S> {
     /// Does the ray (`t >= 0`) meet the closed box?
     pub hit: Verdict,
-    /// Where the ray's line enters the box (an enclosure; unbounded when no slab bounds it).
+    /// Where the ray's line enters the box (an enclosure). 0 for a zero direction (the ray
+    /// is its origin); unbounded only where every direction component may or may not be
+    /// zero (intervals), so that no slab bounds the line.
     pub t_enter: S,
-    /// Where it leaves (an enclosure; unbounded when no slab bounds it).
+    /// Where it leaves (an enclosure), with the same cases.
     pub t_exit: S,
 }
 
@@ -79,7 +81,11 @@ pub fn cast_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> RayAabbHit<S> {
     let hit = if bounded {
         inside & t_enter.le(t_exit) & t_exit.ge(S::zero())
     } else {
-        inside // a zero direction: the ray is its origin
+        if d.iter().all(|x| x.eq_zero().is_true()) {
+            // A zero direction: the ray is its origin, at t = 0 (not ±inf from finite input).
+            (t_enter, t_exit) = (S::zero(), S::zero());
+        }
+        inside
     };
     RayAabbHit {
         hit,

@@ -762,3 +762,31 @@ fn flat_obbs_through_the_stack_are_decided_exactly() {
     check_obbs(&a, &at([2.0, 0.0, 0.5], wall), true);
     check_obbs(&a, &at([2f64.next_up(), 0.0, 0.5], wall), false);
 }
+
+/// A ray with a zero direction is its origin: hit when the origin is in the box, and its
+/// entry and exit are 0, finite, on floats and on intervals (they were -inf and inf).
+#[test]
+fn a_ray_with_a_zero_direction_enters_and_leaves_at_0() {
+    let (lo, hi) = (Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0));
+    for (origin, inside) in [
+        (Vec3::new(0.5, 0.5, 0.5), true),
+        (Vec3::new(1.0, 0.0, 1.0), true),
+        (Vec3::new(2.0, 0.5, 0.5), false),
+    ] {
+        let zero = Vec3::new(0.0, 0.0, 0.0);
+        let f = cast_ray_aabb(
+            &Ray::new(origin, zero).unwrap(),
+            &Aabb::new(lo, hi).unwrap(),
+        );
+        assert_eq!(
+            (f.hit, f.t_enter, f.t_exit),
+            (Verdict::from(inside), 0.0, 0.0)
+        );
+        let i = cast_ray_aabb(
+            &Ray::new(lift(origin), lift(zero)).unwrap(),
+            &Aabb::new(lift(lo), lift(hi)).unwrap(),
+        );
+        assert_eq!(i.hit, Verdict::from(inside));
+        assert!(i.t_enter.is_point() && i.t_enter.contains(0.0) && i.t_exit.contains(0.0));
+    }
+}

@@ -10,8 +10,8 @@ use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Vec3, Verdict};
 use surety_queries::{
-    move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle, Problem, SlideOptions,
-    Sphere, Triangle, TriangleMesh,
+    closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,
+    Problem, SlideOptions, Sphere, Triangle, TriangleMesh,
 };
 
 // ---------------------------------------------------------------- exact distances
@@ -713,4 +713,45 @@ fn slide_sphere_refuses_a_motion_past_the_float_range_and_stays_finite_near_it()
             );
         }
     }
+}
+
+/// The closest point on a triangle is near the exact one (its squared distance within a
+/// relative 1e-9 of the exact squared distance), and the same at every scale: inputs scaled
+/// by `2^k` give the answer scaled by `2^k`, bit for bit, up to `1e308` and down to
+/// subnormal-free tiny coordinates (before, differences of coordinates near `1e308`
+/// overflowed and the walk answered a corner).
+fn closest_point_is_near_the_exact_one_at_every_scale(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut small = || f64::from(i8::arbitrary(&mut g) % 16);
+    let mut v = || Vec3::new(small(), small(), small());
+    let (p, t) = (v(), [v(), v(), v()]);
+    let r = closest_point_on_triangle(p, t);
+    let d2 = q3(r);
+    let got = dot(&sub(&q3(p), &d2), &sub(&q3(p), &d2));
+    let exact = exact_d2(p, t);
+    let near = abs(&(&got - &exact)) <= &exact * &q(1e-9) + q(1e-12);
+    let scales_exactly = [1000, 500, -500, -900].iter().all(|&k| {
+        let f = |x: Vec3<f64>| x * 2f64.powi(k / 2) * 2f64.powi(k - k / 2);
+        closest_point_on_triangle(f(p), t.map(f)) == f(r)
+    });
+    near && scales_exactly
+}
+
+#[test]
+fn closest_point_on_a_triangle_is_right_at_every_scale() {
+    checker().quickcheck(closest_point_is_near_the_exact_one_at_every_scale as fn(u64) -> bool);
+    // The case that overflowed: (1.5e308, 1.5e308, 1.5e308) against a triangle spanning
+    // ±1.5e308 is nearest to (0.2, 0.6, 0)·1.5e308 on the edge from (1, -1) to (0, 1).
+    let m = 1.5e308;
+    let t = [
+        Vec3::new(-m, -m, 0.0),
+        Vec3::new(m, -m, 0.0),
+        Vec3::new(0.0, m, 0.0),
+    ];
+    let r = closest_point_on_triangle(Vec3::new(m, m, m), t);
+    assert!((r.x / m - 0.2).abs() < 1e-12 && (r.y / m - 0.6).abs() < 1e-12 && r.z == 0.0);
+    assert_eq!(
+        closest_point_on_triangle(Vec3::new(0.0, 0.0, 1.0), t),
+        Vec3::new(0.0, 0.0, 0.0)
+    );
 }

@@ -74,6 +74,29 @@ pub struct Slide<F> {
 /// assert_eq!(closest_point_on_triangle(Vec3::new(-1.0, -1.0, 0.0), t), t[0]);
 /// ```
 pub fn closest_point_on_triangle(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
+    // Scaled by a power of two so that the largest coordinate is near 1: the walk's products
+    // of four coordinates neither overflow (coordinates near 1e308) nor underflow.
+    let m = [p, a, b, c]
+        .iter()
+        .flat_map(|v| v.abs().to_array())
+        .fold(0.0, f64::max);
+    if !(m > 0.0 && m.is_finite()) {
+        return a;
+    }
+    let k = m.log2().floor() as i32;
+    let down = |v: Vec3<f64>| scale_pow2(v, -k);
+    let r = closest_point_scaled(down(p), [down(a), down(b), down(c)]);
+    scale_pow2(r, k)
+}
+
+/// `v · 2^k`, in two exact steps (each factor a normal double) but for underflow.
+fn scale_pow2(v: Vec3<f64>, k: i32) -> Vec3<f64> {
+    let half = k / 2;
+    v * 2f64.powi(half) * 2f64.powi(k - half)
+}
+
+/// [`closest_point_on_triangle`] on coordinates of magnitude at most about 1.
+fn closest_point_scaled(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
     let (ab, ac, ap) = (b - a, c - a, p - a);
     let (d1, d2) = (ab.dot(ap), ac.dot(ap));
     if d1 <= 0.0 && d2 <= 0.0 {
