@@ -196,6 +196,27 @@ mod tests {
         }
     }
 
+    /// A determinant of 1 among products of `2^100`: `det [a - d; b - d; c - d]` with
+    /// `a = (N, N + 1, 0)`, `b = (N - 1, N, 0)`, `c = (0, 0, 1)`, `d = 0` is
+    /// `N² - (N + 1)(N - 1) = 1`, far below the compensated step's bound (`2^-96` of the
+    /// permanent, about `2N²`), so only the last step can tell, and its sign is not zero. (A
+    /// mutant that answered "coplanar" there survived the test above, whose points all
+    /// cleared the bound or were coplanar.)
+    #[test]
+    fn a_determinant_of_1_among_products_of_2_to_the_100_gets_its_sign() {
+        for n in [2f64.powi(50), 2f64.powi(51), 3.0 * 2f64.powi(49)] {
+            let (p, q) = ([n, n + 1.0, 0.0], [n - 1.0, n, 0.0]);
+            let (c, d) = ([0.0, 0.0, 1.0], [0.0; 3]);
+            for (a, b) in [(p, q), (q, p)] {
+                let (v, step) = staged(a, b, c, d);
+                assert_eq!(step, Decided::Robust, "{n}");
+                assert_eq!(v, robust_sign(a, b, c, d));
+                assert_ne!(v, Ordering::Equal, "{n}");
+                assert_eq!(orient3d_in_range(a, b, c, d), Some(v.reverse()));
+            }
+        }
+    }
+
     #[test]
     fn coordinates_out_of_range_are_not_this_stages() {
         let (o, x, y) = ([0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
