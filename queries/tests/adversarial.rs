@@ -15,6 +15,9 @@
 //!   ones;
 //! - `random`: uniform small coordinates.
 //!
+//! orient3d: coplanar ties, degenerate triples, and determinants of ±1 among products of
+//! `2^100`; every stage of the stack is checked on its own too.
+//!
 //! CCD (vertex–face and edge–edge): motions built around a contact at a time in
 //! `{0, 1/4, 1/2, 3/4, 1}` (resting, sliding in the face's plane or along the edge, parallel
 //! and collinear edges, point edges and degenerate faces, near misses), through the same
@@ -948,6 +951,106 @@ fn adversarial_ray_aabb() {
         });
     });
     report_and_assert("ray-aabb");
+}
+
+// ---------------------------------------------------------------- orient3d
+
+/// Four points whose orientation is a tie: `d` on the plane of `a, b, c` exactly (a dyadic
+/// combination of small integer points), degenerate triples (collinear, repeated points) or
+/// one unit off the plane; or, one time in four, a determinant of ±1 among products of
+/// `2^100` (`a = (N, N + 1, 0)`, `b = (N - 1, N, 0)`, `c = (0, 0, 1)`, `d = 0`, rotated
+/// among the axes), which every stage short of the exact one must leave undecided or get
+/// right.
+fn orient_case(rng: &mut Rng, generator: Generator) -> Case {
+    if generator == Generator::Random {
+        return Case::new()
+            .point(rng.vec(6))
+            .point(rng.vec(6))
+            .point(rng.vec(6))
+            .point(rng.vec(6));
+    }
+    let pts = if rng.below(4) == 0 {
+        let n = rng.pick(&[2f64.powi(50), 2f64.powi(51), 3.0 * 2f64.powi(40)]);
+        let mut p = [
+            [n, n + 1.0, 0.0],
+            [n - 1.0, n, 0.0],
+            [0.0, 0.0, 1.0],
+            [0.0; 3],
+        ];
+        if rng.below(2) == 0 {
+            p.swap(0, 1);
+        }
+        let k = rng.below(3) as usize;
+        p.map(|mut v| {
+            v.rotate_left(k);
+            Vec3::new(v[0], v[1], v[2])
+        })
+    } else {
+        let [a, b, c] = triangle(rng);
+        let d = a
+            + (b - a) * rng.pick(&[0.0, 0.5, 0.25, 2.0, -1.0])
+            + (c - a) * rng.pick(&[0.0, 0.5, 0.75, -3.0]);
+        let off = if rng.below(3) == 0 {
+            rng.vec(1)
+        } else {
+            Vec3::new(0.0, 0.0, 0.0)
+        };
+        [a, b, c, d + off]
+    };
+    Case::new()
+        .point(pts[0])
+        .point(pts[1])
+        .point(pts[2])
+        .point(pts[3])
+}
+
+/// The exact sign of `((b - a) × (c - a)) · (d - a)`, in rationals.
+fn orient_exact(case: &Case) -> core::cmp::Ordering {
+    let [a, b, c, d] = [0, 3, 6, 9].map(|i| q3(case.v(i)));
+    let det = dot(&cross(&sub(&b, &a), &sub(&c, &a)), &sub(&d, &a));
+    det.cmp(&Q::zero())
+}
+
+#[test]
+#[allow(clippy::redundant_closure_call)] // on_floats! wraps bodies that use `?`; this one does not
+fn adversarial_orient3d() {
+    use core::cmp::Ordering;
+    use surety_intervals::stack::{decide_in, Stage};
+    use surety_queries::{orient3d, Orient3d};
+    run_family("orient3d", orient_case, |ck| {
+        let case = ck.case;
+        let exact = orient_exact(case);
+        let [a, b, c, d] = [0, 3, 6, 9].map(|i| case.v(i));
+        for sign in [Ordering::Greater, Ordering::Equal] {
+            let is = exact == sign;
+            let verdict =
+                |o: Option<Ordering>| o.map_or(Verdict::Maybe, |o| Verdict::from(o == sign));
+            on_floats!(ck, is, |l, policy| verdict(orient3d(
+                l.v(a),
+                l.v(b),
+                l.v(c),
+                l.v(d),
+                policy
+            )));
+            // Every stage of the stack on its own: certain only when right.
+            let f = Orient3d::new(a, b, c, d);
+            for (stage, path) in [
+                (Stage::Static, "stage Static"),
+                (Stage::Filter, "stage Filter"),
+                (Stage::Interval, "stage Interval"),
+                (Stage::Adaptive, "stage Adaptive"),
+                (Stage::Exact, "stage Exact"),
+            ] {
+                ck.verdict(
+                    path,
+                    verdict(decide_in(&f, stage)),
+                    is,
+                    stage == Stage::Exact,
+                );
+            }
+        }
+    });
+    report_and_assert("orient3d");
 }
 
 // ---------------------------------------------------------------- plane side
