@@ -35,8 +35,8 @@
 //!
 //! The table of checks, wrong certain answers (must be 0), `Maybe` under `Policy::Exact`
 //! (must be 0) and the maybe rate is printed (`cargo test --release --test adversarial --
-//! --nocapture`). `ADVERSARIAL_CASES` sets the cases per family and generator (default 60;
-//! RELIABILITY.md gives the long run).
+//! --nocapture`). `ADVERSARIAL_CASES` sets the cases per family and generator (default 60),
+//! `ADVERSARIAL_CASES_<FAMILY>` one family's (RELIABILITY.md gives the long run).
 
 mod support;
 
@@ -324,10 +324,18 @@ impl Checker<'_> {
     }
 }
 
-fn cases() -> u64 {
-    std::env::var("ADVERSARIAL_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
+/// Cases per generator for `family`: `ADVERSARIAL_CASES_<FAMILY>` (the name in capitals,
+/// `-` as `_`, e.g. `ADVERSARIAL_CASES_OBB_OBB`), else `ADVERSARIAL_CASES`, else 60. A long
+/// run gives the cheap families more cases than the ones whose oracle is a large linear
+/// program.
+fn cases(family: &str) -> u64 {
+    let own = format!(
+        "ADVERSARIAL_CASES_{}",
+        family.to_uppercase().replace('-', "_")
+    );
+    [own.as_str(), "ADVERSARIAL_CASES"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok()?.parse().ok())
         .unwrap_or(60)
 }
 
@@ -340,7 +348,7 @@ fn run_family(
 ) {
     for (g, generator) in GENERATORS.into_iter().enumerate() {
         let mut rng = Rng(0x5eed_0000 + 1000 * g as u64 + family.len() as u64);
-        for _ in 0..cases() {
+        for _ in 0..cases(family) {
             let case = make(&mut rng, generator).transformed(generator, &mut rng);
             if !case.valid() {
                 continue;
