@@ -147,3 +147,24 @@ pub(crate) fn abs(x: [f64; 3]) -> [f64; 3] {
 pub(crate) fn sign(x: f64) -> Ordering {
     ((x > 0.0) as i8 - (x < 0.0) as i8).cmp(&0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constants are what their derivations need: `U` above the unit roundoff `u` (every
+    /// bound counts roundings of at most `u` each), `B` at least Shewchuk's stage-A factor
+    /// `8u(1 + 17u)`, `T` normal and far above the `2^-1075` an underflowing product can lose;
+    /// and no looser than stated (a looser constant stays sound but decides less: see
+    /// `tests/static_filters.rs` for the gross cases). cargo-mutants found that `U` computed
+    /// with `-` for `+` (below `u`: unsound in principle) or with a factor of 2 or 1025 (loose)
+    /// survived every behavioural test, since no random or built input meets the bound within
+    /// that margin.
+    #[test]
+    fn the_constants_meet_their_derivations() {
+        let u = f64::EPSILON / 2.0;
+        assert!(U > u && U == u * (1.0 + 2f64.powi(-10)));
+        assert!(B >= 8.0 * u * (1.0 + 17.0 * u) && B == 8.0 * U);
+        assert!(T.is_normal() && T == 2f64.powi(-1000) && T >= 2f64.powi(-1075) * 2f64.powi(60));
+    }
+}
