@@ -14,13 +14,14 @@ use support::{unit_cube, Rng};
 use surety_intervals::{Interval, Policy, Vec3};
 use surety_queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
 use surety_queries::{
-    cast_ray_aabb, cast_ray_triangle, decide_hit_ray_triangle, decide_intersect_segment_triangle,
-    decide_overlap_obb_obb, decide_overlap_sphere_aabb, decide_overlap_sphere_sphere,
-    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, decide_point_in_triangle,
-    intersect_segment_triangle, move_particle, orient3d, overlap_aabb_aabb, overlap_obb_obb,
-    overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle,
-    overlap_triangle_aabb, point_in_triangle, slide_sphere, sweep_sphere_triangle, Aabb, Obb,
-    Plane, Ray, Segment, SlideOptions, Sphere, Triangle,
+    cast_ray_aabb, cast_ray_triangle, closest_point_on_triangle, decide_hit_ray_triangle,
+    decide_intersect_segment_triangle, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
+    decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
+    decide_point_in_triangle, intersect_segment_triangle, move_particle, orient3d,
+    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
+    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle,
+    slide_sphere, sweep_sphere_triangle, Aabb, Obb, Plane, Ray, Segment, SlideOptions, Sphere,
+    Triangle,
 };
 
 const SPECIAL: [f64; 24] = [
@@ -202,6 +203,23 @@ fn hostile_numbers_never_panic_any_pairwise_query() {
         }
         decide!(|v: Vec3<f64>| v, |x: f64| x);
         decide!(f32v, |x: f64| x as f32);
+        // Plain-float answers that are numbers are finite for finite input: the closest
+        // point on a triangle, and a ray's hit parameter on f64 and f32 shapes.
+        if finite3(a) && finite3(b) && finite3(c) && finite3(d) {
+            let p = closest_point_on_triangle(d, [a, b, c]);
+            assert!(finite3(p), "closest {d:?} {a:?} {b:?} {c:?}: {p:?}");
+        }
+        if let (Ok(t), Ok(ray)) = (Triangle::new(a, b, c), Ray::new(d, e)) {
+            let hit = cast_ray_triangle(&ray, &t);
+            assert!(hit.t.is_finite(), "ray {d:?} {e:?}: {hit:?}");
+        }
+        if let (Ok(t), Ok(ray)) = (
+            Triangle::new(f32v(a), f32v(b), f32v(c)),
+            Ray::new(f32v(d), f32v(e)),
+        ) {
+            let hit = cast_ray_triangle(&ray, &t);
+            assert!(hit.t.is_finite(), "ray f32 {d:?} {e:?}: {hit:?}");
+        }
     }
 }
 

@@ -85,7 +85,16 @@ pub fn closest_point_on_triangle(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec
     }
     let k = m.log2().floor() as i32;
     let down = |v: Vec3<f64>| scale_pow2(v, -k);
-    let r = closest_point_scaled(down(p), [down(a), down(b), down(c)]);
+    let (p, t) = (down(p), [down(a), down(b), down(c)]);
+    let mut r = closest_point_scaled(p, t);
+    if !r.to_array().iter().all(|x| x.is_finite()) {
+        // Products underflowed to 0 / 0 (two corners some 2^1000 smaller than the third): the
+        // nearest corner, whose squared distances (at most 12 here) are finite.
+        let d2 = |x: Vec3<f64>| (p - x).length_squared();
+        r = t
+            .into_iter()
+            .fold(t[0], |best, x| if d2(x) < d2(best) { x } else { best });
+    }
     scale_pow2(r, k)
 }
 
