@@ -754,4 +754,13 @@ fn closest_point_on_a_triangle_is_right_at_every_scale() {
         closest_point_on_triangle(Vec3::new(0.0, 0.0, 1.0), t),
         Vec3::new(0.0, 0.0, 0.0)
     );
+    // Two corners 2^1000 smaller than the third: the walk's products underflow to 0 / 0
+    // (found by the hostile test); the answer is still a finite point.
+    let t = [
+        Vec3::new(-5e-324, 1.0, -5e-324),
+        Vec3::new(3.0, 2.2250738585072014e-308, 2.2250738585072014e-308),
+        Vec3::new(-1.0, 1.0, f64::MAX),
+    ];
+    let r = closest_point_on_triangle(Vec3::new(3.0, -1e15, 1.0), t);
+    assert!(r.to_array().iter().all(|x| x.is_finite()), "{r:?}");
 }
