@@ -25,10 +25,10 @@ pub struct RayAabbHit<S> {
     /// Does the ray (`t >= 0`) meet the closed box?
     pub hit: Verdict,
     /// Where the ray's line enters the box (an enclosure). 0 for a zero direction (the ray
-    /// is its origin); unbounded only where every direction component may or may not be
-    /// zero (intervals), so that no slab bounds the line.
+    /// is its origin); unbounded above where a direction component may or may not be zero
+    /// (intervals), whose slab may or may not bound the line.
     pub t_enter: S,
-    /// Where it leaves (an enclosure), with the same cases.
+    /// Where it leaves (an enclosure), with the same cases (unbounded below).
     pub t_exit: S,
 }
 
@@ -62,7 +62,7 @@ pub fn cast_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> RayAabbHit<S> {
     let (mut t_enter, mut t_exit) = (-inf, inf);
     // `enter`/`exit` are only combined from axes with a certainly non-zero direction.
     let mut inside = Verdict::True;
-    let mut bounded = false;
+    let (mut bounded, mut unsure) = (false, false);
     for i in 0..3 {
         match d[i].eq_zero() {
             Verdict::True => inside = inside & lo[i].le(o[i]) & o[i].le(hi[i]),
@@ -75,7 +75,10 @@ pub fn cast_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> RayAabbHit<S> {
                     (t_enter, t_exit, bounded) = (t1.min(t2), t1.max(t2), true);
                 }
             }
-            Verdict::Maybe => inside = inside & Verdict::Maybe,
+            Verdict::Maybe => {
+                inside = inside & Verdict::Maybe;
+                unsure = true;
+            }
         }
     }
     let hit = if bounded {
@@ -87,6 +90,13 @@ pub fn cast_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> RayAabbHit<S> {
         }
         inside
     };
+    if unsure {
+        // A direction component that may or may not be zero: its slab may constrain the
+        // line (entry later, exit sooner, without bound as the component nears 0) or not.
+        // The entry is at least the other axes' and the exit at most theirs.
+        let entire = S::lift_f64(f64::NAN);
+        (t_enter, t_exit) = (t_enter.max(entire), t_exit.min(entire));
+    }
     RayAabbHit {
         hit,
         t_enter,

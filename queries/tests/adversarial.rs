@@ -957,8 +957,61 @@ fn adversarial_ray_aabb() {
             let ray = Ray::new(l.v(o), l.v(d)).ok()?;
             cast_ray_aabb(&ray, &Aabb::new(l.v(lo), l.v(hi)).ok()?).hit
         });
+        // The entry and exit enclosures hold the exact parameters whenever the hit is not
+        // certainly missed: the largest slab entry and the least slab exit over the axes
+        // with a nonzero direction, in rationals (0 and 0 for a zero direction).
+        let (Some(enter), Some(exit)) = exact_ray_aabb_params(o, d, lo, hi) else {
+            return;
+        };
+        let widen = |x: Interval<f32>| Interval::new(f64::from(x.lo()), f64::from(x.hi())).unwrap();
+        if let (Ok(ray), Ok(b)) = (
+            Ray::new(lift_i(o), lift_i(d)),
+            Aabb::new(lift_i(lo), lift_i(hi)),
+        ) {
+            let hit = cast_ray_aabb(&ray, &b);
+            if !hit.hit.is_false() {
+                ck.encloses("t_enter Interval<f64>", hit.t_enter, &enter);
+                ck.encloses("t_exit Interval<f64>", hit.t_exit, &exit);
+            }
+        }
+        if let (Ok(ray), Ok(b)) = (
+            Ray::new(lift_i::<f32>(o), lift_i::<f32>(d)),
+            Aabb::new(lift_i::<f32>(lo), lift_i::<f32>(hi)),
+        ) {
+            let hit = cast_ray_aabb(&ray, &b);
+            if !hit.hit.is_false() {
+                ck.encloses("t_enter Interval<f32>", widen(hit.t_enter), &enter);
+                ck.encloses("t_exit Interval<f32>", widen(hit.t_exit), &exit);
+            }
+        }
     });
     report_and_assert("ray-aabb");
+}
+
+/// The exact entry and exit parameters of the ray's line into the box: over the axes with a
+/// nonzero direction, the largest of `min(t1, t2)` and the least of `max(t1, t2)` with
+/// `t = (bound - o) / d`; both 0 when the direction is zero.
+fn exact_ray_aabb_params(
+    o: Vec3<f64>,
+    d: Vec3<f64>,
+    lo: Vec3<f64>,
+    hi: Vec3<f64>,
+) -> (Option<Q>, Option<Q>) {
+    let (o, d, lo, hi) = (q3(o), q3(d), q3(lo), q3(hi));
+    let (mut enter, mut exit): (Option<Q>, Option<Q>) = (None, None);
+    for i in 0..3 {
+        if d[i].is_zero() {
+            continue;
+        }
+        let (t1, t2) = ((&lo[i] - &o[i]) / &d[i], (&hi[i] - &o[i]) / &d[i]);
+        let (a, b) = if t1 <= t2 { (t1, t2) } else { (t2, t1) };
+        enter = Some(enter.map_or(a.clone(), |e| e.max(a)));
+        exit = Some(exit.map_or(b.clone(), |e| e.min(b)));
+    }
+    if enter.is_none() {
+        return (Some(Q::zero()), Some(Q::zero()));
+    }
+    (enter, exit)
 }
 
 // ---------------------------------------------------------------- orient3d
