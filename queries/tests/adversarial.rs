@@ -15,6 +15,9 @@
 //!   ones;
 //! - `random`: uniform small coordinates.
 //!
+//! The swept sphere: falling onto a face point, sliding at height `r`, passing an edge at
+//! distance exactly `r`; its verdict and its time enclosure against exact path distances.
+//!
 //! orient3d: coplanar ties, degenerate triples, and determinants of ±1 among products of
 //! `2^100`; every stage of the stack is checked on its own too.
 //!
@@ -1189,6 +1192,103 @@ fn adversarial_plane_side() {
         }
     });
     report_and_assert("plane-side");
+}
+
+// ---------------------------------------------------------------- the swept sphere
+
+/// A sphere swept against a triangle in the plane `z = 0`, built to touch exactly: falling
+/// onto a face point from height `r + k` (contact at a dyadic time), sliding at height `r`
+/// (tangent along the path), or passing an edge at distance exactly `r` (a Pythagorean
+/// offset `(0, a, b)·s` from the edge, `r = d·s`); zero radii and resting spheres mixed in.
+/// Numbers: the triangle, the center, the motion, the radius.
+fn sweep_case(rng: &mut Rng, generator: Generator) -> Case {
+    let tri = [
+        Vec3::new(-8.0, 0.0, 0.0),
+        Vec3::new(8.0, 0.0, 0.0),
+        Vec3::new(rng.small(4), -8.0, 0.0),
+    ];
+    let (center, motion, r) = if generator == Generator::Random {
+        (rng.vec(6), rng.vec(6), rng.small(4).abs())
+    } else {
+        let r = rng.pick(&[0.0, 1.0, 2.0, 0.5]);
+        match rng.below(3) {
+            0 => {
+                let x = on_triangle(rng, tri);
+                let k = rng.pick(&[0.0, 1.0, 2.0]);
+                let fall = rng.pick(&[0.0, 1.0, 4.0, 8.0]);
+                (Vec3::new(x.x, x.y, r + k), Vec3::new(0.0, 0.0, -fall), r)
+            }
+            1 => {
+                let x = on_triangle(rng, tri);
+                (
+                    Vec3::new(x.x - 4.0, x.y, r),
+                    Vec3::new(rng.small(8), 0.0, 0.0),
+                    r,
+                )
+            }
+            _ => {
+                // Beside the edge y = 0, z = 0 (the triangle lies at y <= 0).
+                let [a, b] = rng.pick(&[[3.0, 4.0], [5.0, 12.0], [4.0, 3.0]]);
+                let d: f64 = (a * a + b * b).sqrt();
+                let s = rng.pick(&[1.0, 0.5, 0.25]);
+                let z = if rng.below(2) == 0 { b } else { -b };
+                (
+                    Vec3::new(rng.small(12), a * s, z * s),
+                    Vec3::new(rng.small(12), 0.0, 0.0),
+                    d * s,
+                )
+            }
+        }
+    };
+    Case::new()
+        .point(tri[0])
+        .point(tri[1])
+        .point(tri[2])
+        .point(center)
+        .direction(motion)
+        .length(r)
+}
+
+#[test]
+fn adversarial_sweep_sphere_triangle() {
+    use surety_queries::sweep_sphere_triangle;
+    run_family("sweep-sphere-triangle", sweep_case, |ck| {
+        let case = ck.case;
+        let tri = [case.v(0), case.v(3), case.v(6)];
+        let (c, m, r) = (case.v(9), case.v(12), case.x(15));
+        let qt = tri.map(q3);
+        let (qc, qm, r2) = (q3(c), q3(m), q(r) * q(r));
+        let at = |t: f64| add(&qc, &support::scale(&qm, &q(t)));
+        let exact = segment_triangle_d2(&qc, &at(1.0), &qt) <= r2;
+        for (path, hit) in [
+            (
+                "Interval<f64>",
+                Sphere::new(lift_i::<f64>(c), Interval::<f64>::enclose_f64(r))
+                    .ok()
+                    .zip(Triangle::new(lift_i(tri[0]), lift_i(tri[1]), lift_i(tri[2])).ok())
+                    .map(|(s, t)| sweep_sphere_triangle(&s, lift_i(m), &t)),
+            ),
+            (
+                "Interval<f32>",
+                Sphere::new(lift_i::<f32>(c), Interval::<f32>::enclose_f64(r))
+                    .ok()
+                    .zip(Triangle::new(lift_i::<f32>(tri[0]), lift_i(tri[1]), lift_i(tri[2])).ok())
+                    .map(|(s, t)| sweep_sphere_triangle(&s, lift_i::<f32>(m), &t)),
+            ),
+        ] {
+            let Some(hit) = hit else { continue };
+            ck.verdict(path, hit.hit, exact, false);
+            // No contact before the lower end; a certain hit happens by the upper end.
+            let (lo, hi) = (hit.time.lo(), hit.time.hi());
+            let before = lo == 0.0 || segment_triangle_d2(&qc, &at(lo), &qt) >= r2;
+            ck.verdict("time: none before lo", Verdict::from(before), true, false);
+            if hit.hit.is_true() {
+                let by = segment_triangle_d2(&qc, &at(hi.min(1.0)), &qt) <= r2;
+                ck.verdict("time: contact by hi", Verdict::from(by), true, false);
+            }
+        }
+    });
+    report_and_assert("sweep-sphere-triangle");
 }
 
 // ---------------------------------------------------------------- CCD

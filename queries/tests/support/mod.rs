@@ -606,3 +606,74 @@ pub fn unit_cube(outward: bool) -> TriangleMesh<Interval> {
         .collect();
     TriangleMesh::new(&v, &idx).unwrap()
 }
+
+/// Exact squared distance from `x` to the closed segment `p0 p1`.
+pub fn point_segment_d2(x: &Q3, p0: &Q3, p1: &Q3) -> Q {
+    let (e, w) = (sub(p1, p0), sub(x, p0));
+    let ee = dot(&e, &e);
+    let t = if ee.is_zero() {
+        Q::zero()
+    } else {
+        (dot(&w, &e) / &ee).clamp(Q::zero(), Q::one())
+    };
+    let r = sub(&w, &scale(&e, &t));
+    dot(&r, &r)
+}
+
+/// Least squared distance between two closed segments: on the boundary of the parameter
+/// square (four point–segment distances) or at the interior critical point.
+pub fn segment_segment_d2(p0: &Q3, p1: &Q3, q0: &Q3, q1: &Q3) -> Q {
+    let mut best = point_segment_d2(p0, q0, q1)
+        .min(point_segment_d2(p1, q0, q1))
+        .min(point_segment_d2(q0, p0, p1))
+        .min(point_segment_d2(q1, p0, p1));
+    let (d1, d2, r) = (sub(p1, p0), sub(q1, q0), sub(p0, q0));
+    let (a, b, e) = (dot(&d1, &d1), dot(&d1, &d2), dot(&d2, &d2));
+    let (c, f) = (dot(&d1, &r), dot(&d2, &r));
+    let det = &a * &e - &b * &b;
+    if !det.is_zero() {
+        let s = (&b * &f - &c * &e) / &det;
+        let t = (&a * &f - &b * &c) / &det;
+        let (zero, one) = (Q::zero(), Q::one());
+        if s > zero && s < one && t > zero && t < one {
+            let x = sub(&add(p0, &scale(&d1, &s)), &add(q0, &scale(&d2, &t)));
+            best = best.min(dot(&x, &x));
+        }
+    }
+    best
+}
+
+pub fn point_triangle_d2(x: &Q3, [a, b, c]: &[Q3; 3]) -> Q {
+    let edges = point_segment_d2(x, a, b)
+        .min(point_segment_d2(x, b, c))
+        .min(point_segment_d2(x, c, a));
+    let n = cross(&sub(b, a), &sub(c, a));
+    let nn = dot(&n, &n);
+    if nn.is_zero() {
+        return edges;
+    }
+    let h = dot(&n, &sub(x, a)) / &nn;
+    let foot = sub(x, &scale(&n, &h));
+    if in_triangle(&foot, a, b, c) == Some(true) {
+        return &h * &h * &nn;
+    }
+    edges
+}
+
+/// Least squared distance from the closed segment `p → q` to the closed triangle.
+pub fn segment_triangle_d2(p: &Q3, q: &Q3, tri: &[Q3; 3]) -> Q {
+    let [a, b, c] = tri;
+    if let Ok(l) = line_plane(p, &sub(q, p), a, b, c) {
+        if l >= Q::zero() && l <= Q::one() {
+            let x = add(p, &scale(&sub(q, p), &l));
+            if in_triangle(&x, a, b, c) == Some(true) {
+                return Q::zero();
+            }
+        }
+    }
+    point_triangle_d2(p, tri)
+        .min(point_triangle_d2(q, tri))
+        .min(segment_segment_d2(p, q, a, b))
+        .min(segment_segment_d2(p, q, b, c))
+        .min(segment_segment_d2(p, q, c, a))
+}
