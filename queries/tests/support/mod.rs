@@ -455,21 +455,7 @@ pub fn segment_d2(p: &Q3, a: &Q3, b: &Q3) -> Q {
 /// Exact squared distance from `p` to the closed triangle (barycentric projection, then
 /// clamped edges).
 pub fn exact_d2(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Q {
-    let (p, a, b, c) = (q3(p), q3(a), q3(b), q3(c));
-    let edges = segment_d2(&p, &a, &b)
-        .min(segment_d2(&p, &b, &c))
-        .min(segment_d2(&p, &c, &a));
-    let n = cross(&sub(&b, &a), &sub(&c, &a));
-    let nn = dot(&n, &n);
-    if nn.is_zero() {
-        return edges;
-    }
-    let h = dot(&n, &sub(&p, &a)) / &nn;
-    let foot = sub(&p, &scale(&n, &h));
-    match in_triangle(&foot, &a, &b, &c) {
-        Some(true) => &h * &h * &nn,
-        _ => edges,
-    }
+    point_triangle_d2(&q3(p), &[q3(a), q3(b), q3(c)])
 }
 
 /// Exact overlap by linear programming (no separating axes): is there `(s, t)` with
@@ -607,26 +593,13 @@ pub fn unit_cube(outward: bool) -> TriangleMesh<Interval> {
     TriangleMesh::new(&v, &idx).unwrap()
 }
 
-/// Exact squared distance from `x` to the closed segment `p0 p1`.
-pub fn point_segment_d2(x: &Q3, p0: &Q3, p1: &Q3) -> Q {
-    let (e, w) = (sub(p1, p0), sub(x, p0));
-    let ee = dot(&e, &e);
-    let t = if ee.is_zero() {
-        Q::zero()
-    } else {
-        (dot(&w, &e) / &ee).clamp(Q::zero(), Q::one())
-    };
-    let r = sub(&w, &scale(&e, &t));
-    dot(&r, &r)
-}
-
 /// Least squared distance between two closed segments: on the boundary of the parameter
 /// square (four point–segment distances) or at the interior critical point.
 pub fn segment_segment_d2(p0: &Q3, p1: &Q3, q0: &Q3, q1: &Q3) -> Q {
-    let mut best = point_segment_d2(p0, q0, q1)
-        .min(point_segment_d2(p1, q0, q1))
-        .min(point_segment_d2(q0, p0, p1))
-        .min(point_segment_d2(q1, p0, p1));
+    let mut best = segment_d2(p0, q0, q1)
+        .min(segment_d2(p1, q0, q1))
+        .min(segment_d2(q0, p0, p1))
+        .min(segment_d2(q1, p0, p1));
     let (d1, d2, r) = (sub(p1, p0), sub(q1, q0), sub(p0, q0));
     let (a, b, e) = (dot(&d1, &d1), dot(&d1, &d2), dot(&d2, &d2));
     let (c, f) = (dot(&d1, &r), dot(&d2, &r));
@@ -643,10 +616,12 @@ pub fn segment_segment_d2(p0: &Q3, p1: &Q3, q0: &Q3, q1: &Q3) -> Q {
     best
 }
 
+/// Exact squared distance from `x` to the closed triangle (the foot of the perpendicular
+/// when it lies inside, else the nearest edge).
 pub fn point_triangle_d2(x: &Q3, [a, b, c]: &[Q3; 3]) -> Q {
-    let edges = point_segment_d2(x, a, b)
-        .min(point_segment_d2(x, b, c))
-        .min(point_segment_d2(x, c, a));
+    let edges = segment_d2(x, a, b)
+        .min(segment_d2(x, b, c))
+        .min(segment_d2(x, c, a));
     let n = cross(&sub(b, a), &sub(c, a));
     let nn = dot(&n, &n);
     if nn.is_zero() {
