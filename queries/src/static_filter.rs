@@ -160,6 +160,27 @@ mod tests {
     /// with `-` for `+` (below `u`: unsound in principle) or with a factor of 2 or 1025 (loose)
     /// survived every behavioural test, since no random or built input meets the bound within
     /// that margin.
+    /// Each component's permanent is the sum of its two products' magnitudes, as the
+    /// filters' derivations assume (a product of them, smaller below 1, survived every
+    /// behavioural test: it shrinks the bound only where no test input makes that component's
+    /// error dominate).
+    #[test]
+    fn the_cross_products_permanent_sums_the_products_magnitudes() {
+        let xs = [0.3, -1e-5, 7.0, -2.5e12, 0.0, 1e-300];
+        for x0 in xs {
+            for y1 in xs {
+                let (x, y) = ([x0, -0.7, 3.0], [1.5, y1, -2e-3]);
+                let (c, perm) = cross_with_permanent(x, y);
+                assert_eq!(c, cross(x, y));
+                for i in 0..3 {
+                    let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+                    let expected = (x[j] * y[k]).abs() + (x[k] * y[j]).abs();
+                    assert_eq!(perm[i], expected, "component {i} of {x:?} x {y:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_constants_meet_their_derivations() {
         let u = f64::EPSILON / 2.0;
