@@ -172,10 +172,10 @@ mod tests {
                 let (x, y) = ([x0, -0.7, 3.0], [1.5, y1, -2e-3]);
                 let (c, perm) = cross_with_permanent(x, y);
                 assert_eq!(c, cross(x, y));
-                for i in 0..3 {
+                for (i, &p) in perm.iter().enumerate() {
                     let (j, k) = ((i + 1) % 3, (i + 2) % 3);
                     let expected = (x[j] * y[k]).abs() + (x[k] * y[j]).abs();
-                    assert_eq!(perm[i], expected, "component {i} of {x:?} x {y:?}");
+                    assert_eq!(p, expected, "component {i} of {x:?} x {y:?}");
                 }
             }
         }
