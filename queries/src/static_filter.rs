@@ -181,6 +181,16 @@ mod tests {
         }
     }
 
+    /// `sign` is exact at zero and for the least numbers of either sign (the filters call it
+    /// only past a positive bound, so no behavioural test reaches zero).
+    #[test]
+    fn sign_is_exact_at_zero_and_next_to_it() {
+        assert_eq!(sign(0.0), Ordering::Equal);
+        assert_eq!(sign(-0.0), Ordering::Equal);
+        assert_eq!(sign(f64::from_bits(1)), Ordering::Greater);
+        assert_eq!(sign(-f64::from_bits(1)), Ordering::Less);
+    }
+
     #[test]
     fn the_constants_meet_their_derivations() {
         let u = f64::EPSILON / 2.0;
