@@ -273,10 +273,14 @@ impl Real {
         if q.degree() == 0 {
             return q.c.first().map_or(Ordering::Equal, sign);
         }
+        if let Real::Exact(x) = self {
+            return q.sign_at(x);
+        }
+        let filter = FloatFilter::new(q);
         let (r, positive) = match self {
             Real::Exact(x) => return q.sign_at(x),
             Real::Root { p, lo, hi, .. } => {
-                if let Some(s) = float_sign(q, lo, hi) {
+                if let Some(s) = filter.sign(lo, hi) {
                     return s;
                 }
                 let (_, r, positive) = q.pseudo_div(p);
@@ -292,7 +296,7 @@ impl Real {
             match self {
                 Real::Exact(x) => return q.sign_at(x),
                 Real::Root { lo, hi, .. } => {
-                    if let Some(s) = float_sign(q, lo, hi) {
+                    if let Some(s) = filter.sign(lo, hi) {
                         return s;
                     }
                 }
@@ -316,31 +320,54 @@ const FILTER_HALVINGS: usize = 24;
 /// Horner's scheme in outward-rounded `f64` interval arithmetic on `q` scaled by a power of
 /// two (its largest coefficient near one, and `[lo, hi]` within `[0, 1]`, so nothing
 /// overflows), then, if that is undecided, on dyadics rounded outward to [`FILTER_BITS`]
-/// significant bits, where no exponent underflows.
-fn float_sign(q: &Poly, lo: &Q, hi: &Q) -> Option<Ordering> {
-    let top = q.c.iter().map(Q::magnitude_bound).max()?;
-    let scaled: Vec<Q> = q.c.iter().map(|c| c.mul_pow2(-top)).collect();
-    let x = Interval::hull_with(f64_bounds(lo), f64_bounds(hi));
-    let mut acc = Interval::<f64>::enclose(0.0);
-    for c in scaled.iter().rev() {
-        acc = acc * x + f64_bounds(c);
+/// significant bits, where no exponent underflows. The coefficients are rounded once, when
+/// the filter is made, not at every narrowing of the interval.
+struct FloatFilter {
+    /// Per coefficient, highest first: its `f64` enclosure and its `FILTER_BITS` bounds.
+    coefficients: Vec<(Interval, Q, Q)>,
+}
+
+impl FloatFilter {
+    fn new(q: &Poly) -> Self {
+        let top = q.c.iter().map(Q::magnitude_bound).max().unwrap_or(0);
+        let coefficients =
+            q.c.iter()
+                .rev()
+                .map(|c| {
+                    let c = c.mul_pow2(-top);
+                    (
+                        f64_bounds(&c),
+                        c.round_down(FILTER_BITS),
+                        c.round_up(FILTER_BITS),
+                    )
+                })
+                .collect();
+        Self { coefficients }
     }
-    if let Some(s) = strict_sign(acc.lo() > 0.0, acc.hi() < 0.0) {
-        return Some(s);
+
+    fn sign(&self, lo: &Q, hi: &Q) -> Option<Ordering> {
+        let x = Interval::hull_with(f64_bounds(lo), f64_bounds(hi));
+        let mut acc = Interval::<f64>::enclose(0.0);
+        for (c, _, _) in &self.coefficients {
+            acc = acc * x + *c;
+        }
+        if let Some(s) = strict_sign(acc.lo() > 0.0, acc.hi() < 0.0) {
+            return Some(s);
+        }
+        let down = |x: &Q| x.round_down(FILTER_BITS);
+        let up = |x: &Q| x.round_up(FILTER_BITS);
+        let (xl, xh) = (down(lo), up(hi));
+        let (mut al, mut ah) = (Q::zero(), Q::zero());
+        for (_, cl, ch) in &self.coefficients {
+            let p = [&al * &xl, &al * &xh, &ah * &xl, &ah * &xh];
+            let (min, max) = p
+                .iter()
+                .fold((&p[0], &p[0]), |(mn, mx), v| (mn.min(v), mx.max(v)));
+            al = down(&(&down(min) + cl));
+            ah = up(&(&up(max) + ch));
+        }
+        strict_sign(al.signum().is_gt(), ah.signum().is_lt())
     }
-    let down = |x: &Q| x.round_down(FILTER_BITS);
-    let up = |x: &Q| x.round_up(FILTER_BITS);
-    let (xl, xh) = (down(lo), up(hi));
-    let (mut al, mut ah) = (Q::zero(), Q::zero());
-    for c in scaled.iter().rev() {
-        let p = [&al * &xl, &al * &xh, &ah * &xl, &ah * &xh];
-        let (min, max) = p
-            .iter()
-            .fold((&p[0], &p[0]), |(mn, mx), v| (mn.min(v), mx.max(v)));
-        al = down(&(&down(min) + c));
-        ah = up(&(&up(max) + c));
-    }
-    strict_sign(al.signum().is_gt(), ah.signum().is_lt())
 }
 
 fn strict_sign(positive: bool, negative: bool) -> Option<Ordering> {
