@@ -105,6 +105,12 @@ fn scale_pow2(v: Vec3<f64>, k: i32) -> Vec3<f64> {
 }
 
 /// [`closest_point_on_triangle`] on coordinates of magnitude at most about 1.
+///
+/// An edge's region is entered only when the edge has a nonzero length (`d1 - d3` is
+/// `|ab|²`, `d2 - d6` is `|ac|²`, and the sum in the third is `|bc|²`): with two equal corners
+/// the region test holds vacuously and its division is 0 / 0. A triangle with no area (equal
+/// or collinear corners) is a set of segments, and the nearest of their nearest points is the
+/// answer.
 fn closest_point_scaled(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
     let (ab, ac, ap) = (b - a, c - a, p - a);
     let (d1, d2) = (ab.dot(ap), ac.dot(ap));
@@ -117,7 +123,7 @@ fn closest_point_scaled(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
         return b;
     }
     let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0 {
         return a + ab * (d1 / (d1 - d3));
     }
     let cp = p - c;
@@ -126,18 +132,40 @@ fn closest_point_scaled(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
         return c;
     }
     let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0 {
         return a + ac * (d2 / (d2 - d6));
     }
     let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 {
-        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    let bc_squared = (d4 - d3) + (d5 - d6);
+    if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && bc_squared > 0.0 {
+        return b + (c - b) * ((d4 - d3) / bc_squared);
     }
     let denom = va + vb + vc;
     if denom.is_nan() || denom <= 0.0 {
-        return a; // degenerate triangle: any corner will do for a normal
+        // No area: the nearest point of the three edges.
+        let d2 = |x: Vec3<f64>| (p - x).length_squared();
+        return [
+            closest_point_on_segment(p, a, b),
+            closest_point_on_segment(p, b, c),
+            closest_point_on_segment(p, c, a),
+        ]
+        .into_iter()
+        .fold(a, |best, x| if d2(x) < d2(best) { x } else { best });
     }
     a + ab * (vb / denom) + ac * (vc / denom)
+}
+
+/// The point of the segment from `a` to `b` nearest to `p` (`a` when the segment is a point).
+fn closest_point_on_segment(p: Vec3<f64>, a: Vec3<f64>, b: Vec3<f64>) -> Vec3<f64> {
+    let ab = b - a;
+    let (along, length_squared) = (ab.dot(p - a), ab.dot(ab));
+    if !(along > 0.0 && length_squared > 0.0) {
+        a
+    } else if along >= length_squared {
+        b
+    } else {
+        a + ab * (along / length_squared)
+    }
 }
 
 fn corners_f64<S: Scalar>(t: &Triangle<S>) -> [Vec3<f64>; 3] {
