@@ -22,10 +22,13 @@ use surety::intervals::exact::{to_rational, BigRational};
 use surety::prelude::*;
 use surety::queries::closest_point_on_triangle;
 
+#[path = "support/icosphere.rs"]
+mod icosphere;
 /// The same moves for every mover.
 #[allow(dead_code)] // not every example draws every kind of number
 #[path = "support/rng.rs"]
 mod rng;
+use icosphere::icosphere;
 use rng::Rng;
 
 /// A closed mesh with its normals facing the free space, and how to tell the solid.
@@ -126,66 +129,7 @@ pub fn far_cube_room() -> Scene {
 /// The inside of an icosphere (an icosahedron subdivided twice: 320 faces), radius 4 about
 /// `(4, 4, 4)`, normals inward. Its vertices are rounded to doubles; the faces stay planar.
 pub fn icosphere_room() -> Scene {
-    let t = (1.0 + 5f64.sqrt()) / 2.0;
-    let mut v: Vec<Vec3<f64>> = [
-        (-1.0, t, 0.0),
-        (1.0, t, 0.0),
-        (-1.0, -t, 0.0),
-        (1.0, -t, 0.0),
-        (0.0, -1.0, t),
-        (0.0, 1.0, t),
-        (0.0, -1.0, -t),
-        (0.0, 1.0, -t),
-        (t, 0.0, -1.0),
-        (t, 0.0, 1.0),
-        (-t, 0.0, -1.0),
-        (-t, 0.0, 1.0),
-    ]
-    .iter()
-    .map(|&(x, y, z)| Vec3::new(x, y, z) * (1.0 / Vec3::new(x, y, z).length()))
-    .collect();
-    let mut f: Vec<[usize; 3]> = vec![
-        [0, 11, 5],
-        [0, 5, 1],
-        [0, 1, 7],
-        [0, 7, 10],
-        [0, 10, 11],
-        [1, 5, 9],
-        [5, 11, 4],
-        [11, 10, 2],
-        [10, 7, 6],
-        [7, 1, 8],
-        [3, 9, 4],
-        [3, 4, 2],
-        [3, 2, 6],
-        [3, 6, 8],
-        [3, 8, 9],
-        [4, 9, 5],
-        [2, 4, 11],
-        [6, 2, 10],
-        [8, 6, 7],
-        [9, 8, 1],
-    ];
-    for _ in 0..2 {
-        let mut next = Vec::new();
-        let mut mid = std::collections::HashMap::new();
-        let mut midpoint = |a: usize, b: usize, v: &mut Vec<Vec3<f64>>| {
-            *mid.entry((a.min(b), a.max(b))).or_insert_with(|| {
-                let m = v[a] + v[b];
-                v.push(m * (1.0 / m.length()));
-                v.len() - 1
-            })
-        };
-        for [a, b, c] in f {
-            let (ab, bc, ca) = (
-                midpoint(a, b, &mut v),
-                midpoint(b, c, &mut v),
-                midpoint(c, a, &mut v),
-            );
-            next.extend([[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
-        }
-        f = next;
-    }
+    let (v, f) = icosphere(2);
     let v: Vec<Vec3<f64>> = v.iter().map(|&p| p * 4.0 + Vec3::splat(4.0)).collect();
     // The icosahedron's faces wind outward: reverse them so the normals face the room.
     let f: Vec<[usize; 3]> = f.iter().map(|&[a, b, c]| [a, c, b]).collect();

@@ -70,7 +70,8 @@
 //!   [`Vec3`], glam conversions, the filter stack ([`intervals::Ring`], [`intervals::stack`]);
 //!   with the feature `quickcheck` generators for containment proofs, with `exact` an exact
 //!   rational oracle, with `counters` per-thread counts of the stage that decided.
-//! - [`queries`] (`surety-queries`): shapes and queries.
+//! - [`queries`] (`surety-queries`): shapes and queries; meshes and their bounding volume
+//!   hierarchy ([`queries::bvh`]); motion; continuous collision detection ([`queries::ccd`]).
 //!
 //! ## Target CPU
 //! surety uses `inari` for directed rounding, which needs AVX and FMA on x86-64. Build with
@@ -112,12 +113,13 @@ pub mod prelude {
         Segment, ShapeError, Side, Sphere, Triangle,
     };
     pub use surety_queries::{
+        cast_ray_mesh, decide_cast_ray_mesh, move_particle, slide_sphere, sweep_sphere_triangle,
+        RayMeshHit, SlideOptions, TriangleMesh,
+    };
+    pub use surety_queries::{
         decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_obb_obb,
         decide_overlap_sphere_aabb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
         decide_overlap_triangle_aabb, decide_point_in_triangle, orient3d,
-    };
-    pub use surety_queries::{
-        move_particle, slide_sphere, sweep_sphere_triangle, SlideOptions, TriangleMesh,
     };
 }
 

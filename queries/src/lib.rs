@@ -67,68 +67,20 @@
 
 #![deny(missing_docs)]
 
-mod aabb;
+pub mod bvh;
 pub mod ccd;
 mod error;
-mod lift;
+mod filter;
 mod mesh;
-mod moller_trumbore;
 mod motion;
-mod obb;
-mod obb_obb;
-mod orient;
-mod orient_adaptive;
-mod plane;
-mod point_triangle;
-mod ray;
-mod ray_aabb;
-mod ray_triangle;
-mod segment;
-mod segment_triangle;
-mod simple_overlaps;
-mod sphere;
-mod sphere_aabb;
-mod sphere_obb;
-mod sphere_triangle;
-mod static_filter;
-mod triangle;
-mod triangle_aabb;
-mod validate;
+mod query;
+mod shape;
 
-pub use aabb::Aabb;
 pub use error::{Problem, ShapeError};
-pub use mesh::TriangleMesh;
+pub use mesh::{cast_ray_mesh, decide_cast_ray_mesh, RayMeshHit, TriangleMesh};
 pub use motion::{
     closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,
     ParticleMove, Slide, SlideOptions, SweepHit,
 };
-pub use obb::Obb;
-pub use obb_obb::{decide_overlap_obb_obb, may_overlap_obb_obb, overlap_obb_obb, ObbObb};
-pub use orient::{orient3d, Orient3d};
-pub use plane::{Plane, PlaneSide, Side, Sides};
-pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_triangle};
-pub use ray::Ray;
-pub use ray_aabb::{cast_ray_aabb, may_hit_ray_aabb, RayAabbHit};
-pub use ray_triangle::{cast_ray_triangle, decide_hit_ray_triangle, may_hit_ray_triangle, RayHit};
-pub use segment::Segment;
-pub use segment_triangle::{
-    decide_intersect_segment_triangle, intersect_segment_triangle, may_intersect_segment_triangle,
-    SegmentTriangle,
-};
-pub use simple_overlaps::{
-    decide_overlap_sphere_sphere, may_overlap_aabb_aabb, may_overlap_sphere_sphere,
-    overlap_aabb_aabb, overlap_sphere_sphere, SphereSphere,
-};
-pub use sphere::Sphere;
-pub use sphere_aabb::{
-    decide_overlap_sphere_aabb, may_overlap_sphere_aabb, overlap_sphere_aabb, SphereAabb,
-};
-pub use sphere_obb::{may_overlap_sphere_obb, overlap_sphere_obb};
-pub use sphere_triangle::{
-    decide_overlap_sphere_triangle, may_overlap_sphere_triangle, overlap_sphere_triangle,
-    SphereTriangle,
-};
-pub use triangle::Triangle;
-pub use triangle_aabb::{
-    decide_overlap_triangle_aabb, may_overlap_triangle_aabb, overlap_triangle_aabb, TriangleAabb,
-};
+pub use query::*;
+pub use shape::*;

@@ -558,7 +558,7 @@ fn cube_solid() -> TriangleMesh<Interval> {
             Triangle::new(a, c, b).unwrap()
         })
         .collect();
-    TriangleMesh::from_triangles(flipped)
+    TriangleMesh::from_triangles(flipped).unwrap()
 }
 
 /// Issue 17: a radius-0 sphere a hair off the cube's corner, moving past it, ended at

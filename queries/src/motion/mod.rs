@@ -106,7 +106,7 @@ fn settle<F: Endpoint>(
 
 /// The finite, non-negative tolerance check shared by the movers.
 fn check_epsilon(epsilon: f64) -> Result<(), crate::ShapeError> {
-    crate::validate::non_negative("motion", "epsilon", epsilon)
+    crate::shape::validate::non_negative("motion", "epsilon", epsilon)
 }
 
 /// Every coordinate of a position is finite.
@@ -115,5 +115,5 @@ fn finite_point<F: Endpoint>(
     field: &'static str,
     p: Vec3<F>,
 ) -> Result<(), crate::ShapeError> {
-    crate::validate::finite_vec(shape, field, widen(p))
+    crate::shape::validate::finite_vec(shape, field, widen(p))
 }

@@ -3,8 +3,8 @@
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
 use super::{check_epsilon, finite_point, lift, settle};
+use crate::filter::moller_trumbore::line_meets;
 use crate::mesh::swept_box;
-use crate::moller_trumbore::line_meets;
 use crate::{ShapeError, Triangle, TriangleMesh};
 
 /// Where a particle's move ended, and what stopped it.

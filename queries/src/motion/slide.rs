@@ -4,7 +4,7 @@ use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
 use super::{check_epsilon, finite_point, lift, settle, sweep_with_normal, widen};
 use crate::mesh::swept_box;
-use crate::validate::non_negative;
+use crate::shape::validate::non_negative;
 use crate::{overlap_sphere_triangle, ShapeError, Sphere, Triangle, TriangleMesh};
 
 /// Settings for [`slide_sphere`].
@@ -41,7 +41,7 @@ impl Default for SlideOptions {
 /// use surety_intervals::{Interval, Vec3};
 /// use surety_queries::{slide_sphere, SlideOptions, TriangleMesh};
 ///
-/// let mesh = TriangleMesh::<Interval>::from_triangles(Vec::new());
+/// let mesh = TriangleMesh::<Interval>::from_triangles(Vec::new())?;
 /// let s = slide_sphere(&mesh, Vec3::new(0.0, 0.0, 0.0), 1.0, Vec3::new(1.0, 2.0, 3.0), SlideOptions::default())?;
 /// assert_eq!((s.end, s.contacts, s.exhausted), (Vec3::new(1.0, 2.0, 3.0), 0, false));
 /// assert!(!s.started_in_contact);

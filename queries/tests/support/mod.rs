@@ -383,6 +383,20 @@ pub fn ray_meets_triangle(p: Vec3<f64>, d: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool
     meets(&p, &d, &reach, t)
 }
 
+/// Exact: does the ray from `p` along `d` meet the closed triangle at a parameter in `[0,
+/// max_t]` (the whole ray for `None`)?
+pub fn ray_meets_triangle_within(
+    p: Vec3<f64>,
+    d: Vec3<f64>,
+    max_t: Option<f64>,
+    t: [Vec3<f64>; 3],
+) -> bool {
+    match max_t {
+        None => ray_meets_triangle(p, d, t),
+        Some(m) => meets(&q3(p), &q3(d), &q(m), t),
+    }
+}
+
 /// Exact: does `p + s d`, `0 ≤ s ≤ reach`, meet the closed triangle?
 fn meets(p: &Q3, d: &Q3, reach: &Q, t: [Vec3<f64>; 3]) -> bool {
     let (a, b, c) = (q3(t[0]), q3(t[1]), q3(t[2]));

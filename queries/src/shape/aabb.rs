@@ -2,7 +2,7 @@
 
 use surety_intervals::{Scalar, Vec3};
 
-use crate::validate::{finite_vec, ordered};
+use crate::shape::validate::{finite_vec, ordered};
 use crate::ShapeError;
 
 /// A solid axis-aligned box: every point `p` with `min <= p <= max` on each axis (faces

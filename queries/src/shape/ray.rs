@@ -2,7 +2,7 @@
 
 use surety_intervals::{Scalar, Vec3};
 
-use crate::validate::finite_vec;
+use crate::shape::validate::finite_vec;
 use crate::ShapeError;
 
 /// The half-line `origin + t · direction`, `t >= 0`. The direction need not be a unit vector

@@ -51,7 +51,7 @@ use core::cmp::Ordering;
 
 use surety_intervals::eft::{two_diff, two_product, two_sum};
 
-use crate::static_filter::sign;
+use crate::filter::static_filter::sign;
 
 /// `2^-96 = 1024 ε²`: the stage decides when `|F|` exceeds this many permanents.
 const CLEAR: f64 = 1.0 / 79_228_162_514_264_337_593_543_950_336.0;

@@ -2,6 +2,7 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3};
 
+use crate::bvh::{Box3, Bvh};
 use crate::{Problem, ShapeError, Triangle};
 
 /// A triangle soup or a closed mesh, with a bounding box per triangle for culling.
@@ -35,6 +36,8 @@ pub struct TriangleMesh<S> {
     boxes: Vec<[[f64; 3]; 2]>,
     /// Per triangle: its normal and the normal's length, computed once.
     normals: Vec<(Vec3<S>, S)>,
+    /// The hierarchy over `boxes`.
+    bvh: Bvh,
 }
 
 impl<S: Scalar> TriangleMesh<S> {
@@ -72,10 +75,14 @@ impl<S: Scalar> TriangleMesh<S> {
             .iter()
             .map(|&[a, b, c]| Triangle::new(corner(a)?, corner(b)?, corner(c)?))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Self::from_triangles(triangles))
+        Self::from_triangles(triangles)
     }
 
     /// A mesh from triangles (already checked by [`Triangle::new`]).
+    ///
+    /// # Errors
+    /// A [`ShapeError`] when there are 2^32 triangles or more (the hierarchy indexes them
+    /// with `u32`).
     ///
     /// # Example
     /// ```
@@ -83,11 +90,11 @@ impl<S: Scalar> TriangleMesh<S> {
     /// use surety_queries::{Triangle, TriangleMesh};
     ///
     /// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
-    /// assert_eq!(TriangleMesh::from_triangles(vec![t; 3]).len(), 3);
+    /// assert_eq!(TriangleMesh::from_triangles(vec![t; 3])?.len(), 3);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
-    pub fn from_triangles(triangles: Vec<Triangle<S>>) -> Self {
-        let boxes = triangles
+    pub fn from_triangles(triangles: Vec<Triangle<S>>) -> Result<Self, ShapeError> {
+        let boxes: Vec<Box3> = triangles
             .iter()
             .map(|t| {
                 let mut b = [[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]];
@@ -108,11 +115,18 @@ impl<S: Scalar> TriangleMesh<S> {
                 (n, n.length_squared().sqrt())
             })
             .collect();
-        Self {
+        // Every box is finite with lo <= hi (the corners are): the only error is the count.
+        let bvh = Bvh::new(&boxes).map_err(|e| ShapeError {
+            shape: "mesh",
+            field: "triangles",
+            ..e
+        })?;
+        Ok(Self {
             triangles,
             boxes,
             normals,
-        }
+            bvh,
+        })
     }
 
     /// The triangles, in the order given.
@@ -138,7 +152,8 @@ impl<S: Scalar> TriangleMesh<S> {
     /// ```
     /// use surety_queries::TriangleMesh;
     ///
-    /// assert_eq!(TriangleMesh::<f64>::from_triangles(Vec::new()).len(), 0);
+    /// assert_eq!(TriangleMesh::<f64>::from_triangles(Vec::new())?.len(), 0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]
     pub fn len(&self) -> usize {
@@ -151,7 +166,8 @@ impl<S: Scalar> TriangleMesh<S> {
     /// ```
     /// use surety_queries::TriangleMesh;
     ///
-    /// assert!(TriangleMesh::<f64>::from_triangles(Vec::new()).is_empty());
+    /// assert!(TriangleMesh::<f64>::from_triangles(Vec::new())?.is_empty());
+    /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -180,10 +196,28 @@ impl<S: Scalar> TriangleMesh<S> {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn near(&self, lo: [f64; 3], hi: [f64; 3]) -> impl Iterator<Item = usize> + '_ {
-        self.boxes.iter().enumerate().filter_map(move |(i, b)| {
-            let meets = (0..3).all(|k| b[0][k] <= hi[k] && lo[k] <= b[1][k]);
-            meets.then_some(i)
+        self.bvh.overlapping([lo, hi]).filter(move |&i| {
+            let b = &self.boxes[i];
+            (0..3).all(|k| b[0][k] <= hi[k] && lo[k] <= b[1][k])
         })
+    }
+
+    /// The bounding volume hierarchy over the triangles' boxes.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::TriangleMesh;
+    ///
+    /// let v = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
+    /// let m = TriangleMesh::<f64>::new(&v, &[[0, 1, 2]; 10])?;
+    /// assert_eq!(m.bvh().len(), 10);
+    /// assert_eq!(m.bvh().bounds(), Some([[0.0; 3], [1.0, 1.0, 0.0]]));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn bvh(&self) -> &Bvh {
+        &self.bvh
     }
 }
 

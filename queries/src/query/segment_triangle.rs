@@ -3,9 +3,9 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{lift3, sub3, Policy, Ring, Scalar, Vec3, Verdict};
 
-use crate::lift::{coords, load3};
-use crate::moller_trumbore::line_meets;
-use crate::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
+use crate::filter::lift::{coords, load3};
+use crate::filter::moller_trumbore::line_meets;
+use crate::filter::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
 use crate::{Ray, Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -249,6 +249,25 @@ impl Formula for SegmentTriangle {
     /// fewer, so the bounds hold with room to spare), and the test `det - t ≥ 0` is dropped.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
+        self.static_parts().and_then(|parts| answer(parts.tests))
+    }
+}
+
+/// What the static filter computed: the verdict's sure bits, and `det` and `t` (Möller–
+/// Trumbore's parameter numerator) with the sign of `det` taken out, each within `bound` of
+/// its exact value.
+pub(crate) struct StaticParts {
+    tests: Sure,
+    det: f64,
+    t: f64,
+    bound: f64,
+}
+
+impl SegmentTriangle {
+    /// The static filter's computation (see its derivation on [`Formula::static_filter`]),
+    /// or `None` where `det` does not clear its bound or the input is out of its range.
+    #[inline]
+    fn static_parts(&self) -> Option<StaticParts> {
         /// `48u (1 + 2^-10)`, exact.
         const B1: f64 = 48.0 * U;
         /// `176u (1 + 2^-10)`, exact.
@@ -289,6 +308,58 @@ impl Formula for SegmentTriangle {
                 test(det - t, b2)
             },
         ];
-        answer(tests.into_iter().fold((true, false), and))
+        Some(StaticParts {
+            tests: tests.into_iter().fold((true, false), and),
+            det: sign * det,
+            t: sign * t,
+            bound: b1,
+        })
     }
+
+    /// The static filter's verdict and, for a certain hit, an enclosure `[lo, hi]` of the
+    /// hit parameter `t / det`: with `det` and `t` (sign of `det` taken out) each within `b`
+    /// of the exact values and `det > b`, the exact quotient lies between the quotients of
+    /// the intervals' ends, each computed with three roundings and then widened outward by
+    /// more than their error ([`widen_down`], [`widen_up`]). `None` where the static filter
+    /// does not decide.
+    #[inline]
+    pub(crate) fn static_hit_param(&self) -> Option<(bool, [f64; 2])> {
+        let parts = self.static_parts()?;
+        let hit = answer(parts.tests)?;
+        if !hit {
+            return Some((false, [0.0, 0.0]));
+        }
+        let (det, t, b) = (parts.det, parts.t, parts.bound);
+        let (t_lo, t_hi) = (t - b, t + b);
+        let lo = t_lo / if t_lo >= 0.0 { det + b } else { det - b };
+        let hi = t_hi / if t_hi >= 0.0 { det - b } else { det + b };
+        Some((true, [widen_down(lo), widen_up(hi)]))
+    }
+}
+
+/// `8u`: more than the relative error of three roundings.
+const WIDEN: f64 = 8.0 * f64::EPSILON / 2.0;
+
+/// Below `x`'s exact value when `x` is that value with three roundings (relative `3u`, plus
+/// `2^-1074` absolute where a result underflows): widened by `8u` and `2^-1022`, itself
+/// rounded to nearest, which the margin covers.
+#[inline(always)]
+pub(crate) fn widen_down(x: f64) -> f64 {
+    let scaled = if x > 0.0 {
+        x * (1.0 - WIDEN)
+    } else {
+        x * (1.0 + WIDEN)
+    };
+    scaled - f64::MIN_POSITIVE
+}
+
+/// Above `x`'s exact value, as [`widen_down`] below it.
+#[inline(always)]
+pub(crate) fn widen_up(x: f64) -> f64 {
+    let scaled = if x > 0.0 {
+        x * (1.0 + WIDEN)
+    } else {
+        x * (1.0 - WIDEN)
+    };
+    scaled + f64::MIN_POSITIVE
 }

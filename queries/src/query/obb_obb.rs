@@ -3,8 +3,8 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
-use crate::lift::coords;
-use crate::static_filter::{cross, dot, l1, max3, max_abs, sub, U};
+use crate::filter::lift::coords;
+use crate::filter::static_filter::{cross, dot, l1, max3, max_abs, sub, U};
 use crate::Obb;
 
 /// Do the two solid oriented boxes share a point? (Touching counts.)

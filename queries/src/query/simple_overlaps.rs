@@ -3,7 +3,7 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
-use crate::lift::coords;
+use crate::filter::lift::coords;
 use crate::{Aabb, Sphere};
 
 /// Do the two solid spheres share a point? `|c_b - c_a|² <= (r_a + r_b)²`, exactly when

@@ -3,7 +3,7 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{lift3, Endpoint, Policy, Ring, Ring3, Scalar, Verdict};
 
-use crate::lift::coords;
+use crate::filter::lift::coords;
 use crate::{Aabb, Sphere};
 
 /// Do the solid sphere and the solid box share a point? (Touching counts.)

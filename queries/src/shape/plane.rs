@@ -5,8 +5,8 @@ use core::fmt;
 use surety_intervals::stack::{decide, Formula};
 use surety_intervals::{dot3, lift3, Endpoint, Policy, Ring, Scalar, Vec3, Verdict};
 
-use crate::lift::coords;
-use crate::validate::{finite, finite_vec, non_negative, nonzero};
+use crate::filter::lift::coords;
+use crate::shape::validate::{finite, finite_vec, non_negative, nonzero};
 use crate::{ShapeError, Triangle};
 
 /// The plane `{x : normal · x + offset = 0}`. The normal need not be a unit vector; its

@@ -5,9 +5,9 @@ use core::cmp::Ordering;
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Vec3};
 
-use crate::lift::coords;
-use crate::orient_adaptive::orient3d_in_range;
-use crate::static_filter::{abs, cross_with_permanent, dot, l1, sign, sub, B, T};
+use crate::filter::lift::coords;
+use crate::filter::orient_adaptive::orient3d_in_range;
+use crate::filter::static_filter::{abs, cross_with_permanent, dot, l1, sign, sub, B, T};
 
 /// Which side of the plane through `a`, `b`, `c` is `d` on? The sign of
 /// `((b - a) × (c - a)) · (d - a)`, six times the signed volume of the tetrahedron: `Greater`

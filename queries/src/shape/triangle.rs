@@ -2,7 +2,7 @@
 
 use surety_intervals::{Scalar, Vec3};
 
-use crate::validate::finite_vec;
+use crate::shape::validate::finite_vec;
 use crate::ShapeError;
 
 /// The closed, solid triangle with corners `a`, `b`, `c` (edges and corners included).

@@ -3,7 +3,7 @@
 use surety_intervals::stack::decide_with;
 use surety_intervals::{Endpoint, Policy, Scalar, Vec3, Verdict};
 
-use crate::moller_trumbore::line_meets;
+use crate::filter::moller_trumbore::line_meets;
 use crate::{Ray, SegmentTriangle, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.

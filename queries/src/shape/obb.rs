@@ -2,7 +2,7 @@
 
 use surety_intervals::{Scalar, Vec3};
 
-use crate::validate::{finite_vec, non_negative};
+use crate::shape::validate::{finite_vec, non_negative};
 use crate::ShapeError;
 
 /// A solid oriented box: the points `center + Σ tᵢ·axisᵢ` with `|tᵢ| <= half_extentᵢ`.

@@ -2,7 +2,7 @@
 
 use surety_intervals::{Scalar, Vec3};
 
-use crate::validate::finite_vec;
+use crate::shape::validate::finite_vec;
 use crate::ShapeError;
 
 /// The closed line segment from `p` to `q` (both ends included). `p == q` is a point.

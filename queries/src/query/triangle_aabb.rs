@@ -3,8 +3,8 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
-use crate::lift::{coords, load3};
-use crate::static_filter::{cross_with_permanent, dot, sub, B, T};
+use crate::filter::lift::{coords, load3};
+use crate::filter::static_filter::{cross_with_permanent, dot, sub, B, T};
 use crate::{Aabb, Triangle};
 
 /// Do the closed triangle and the solid box share a point? (Touching counts.)

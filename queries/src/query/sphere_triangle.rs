@@ -3,8 +3,8 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
-use crate::lift::{coords, load3};
-use crate::static_filter::{
+use crate::filter::lift::{coords, load3};
+use crate::filter::static_filter::{
     and, answer, clears, cross, dot, max, max3, max_abs, min, not, or, sub, Sure, B, T, U,
 };
 use crate::{Sphere, Triangle};

@@ -3,7 +3,7 @@
 use surety_intervals::stack::decide_with;
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
-use crate::moller_trumbore::line_meets;
+use crate::filter::moller_trumbore::line_meets;
 use crate::{SegmentTriangle, Triangle};
 
 /// Does the point lie on the closed triangle (in its plane, inside or on an edge)?

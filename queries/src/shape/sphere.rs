@@ -2,7 +2,7 @@
 
 use surety_intervals::{Scalar, Vec3};
 
-use crate::validate::{finite_vec, non_negative};
+use crate::shape::validate::{finite_vec, non_negative};
 use crate::ShapeError;
 
 /// A solid ball: every point within `radius` of `center` (the surface included).

@@ -1,0 +1,322 @@
+//! Mesh queries at scale, side by side with parry3d's `TriMesh` in the same process: per mesh
+//! and query, the median time per query of each (contenders interleaved query by query, on the
+//! same inputs in the same order) and their ratio.
+//!
+//! ```text
+//! cargo run --release --example mesh_bench                       # generated meshes
+//! cargo run --release --example mesh_bench -- [--csv] [--quick] MESH.ply...
+//! ```
+//!
+//! Generated meshes: a noisy terrain, a subdivided icosphere, and a field of thin blades
+//! (slivers, long thin boxes), from about 10^3 to 10^6 triangles (`--quick`: up to 10^5).
+//! Rays run between two points drawn from the mesh's bounding box enlarged by 10 %. Both
+//! libraries get the same `f32` coordinates (parry3d's `Real` is `f32`); surety answers
+//! certified (`decide_cast_ray_mesh`, `Policy::Conservative`: the verdict, a face, and an
+//! enclosure of the first contact), parry3d in floats (`cast_local_ray`, `solid = true`).
+//! `build` is ns per triangle. With `--csv`: `mesh,faces,query,surety_ns,parry_ns,ratio`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use parry3d::math::Vector;
+use parry3d::query::{Ray as PRay, RayCast};
+use parry3d::shape::TriMesh;
+use surety::prelude::*;
+
+#[path = "support/icosphere.rs"]
+mod icosphere;
+#[allow(dead_code)] // not every example draws every kind of number
+#[path = "support/rng.rs"]
+mod rng;
+use icosphere::icosphere;
+use rng::Rng;
+
+/// Vertices and faces.
+struct Mesh {
+    name: String,
+    vertices: Vec<[f64; 3]>,
+    faces: Vec<[u32; 3]>,
+}
+
+fn terrain(n: usize, rng: &mut Rng) -> Mesh {
+    let mut vertices = Vec::with_capacity((n + 1) * (n + 1));
+    for i in 0..=n {
+        for j in 0..=n {
+            let (x, y) = (i as f64 / n as f64, j as f64 / n as f64);
+            let h = 0.1 * (6.0 * x).sin() * (5.0 * y).cos() + 0.01 * rng.unit();
+            vertices.push([x, y, h]);
+        }
+    }
+    let at = |i: usize, j: usize| (i * (n + 1) + j) as u32;
+    let mut faces = Vec::with_capacity(2 * n * n);
+    for i in 0..n {
+        for j in 0..n {
+            faces.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
+            faces.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
+        }
+    }
+    Mesh {
+        name: format!("terrain-{}", faces.len()),
+        vertices,
+        faces,
+    }
+}
+
+fn sphere(level: u32) -> Mesh {
+    let (v, f) = icosphere(level);
+    Mesh {
+        name: format!("icosphere-{}", f.len()),
+        vertices: v.iter().map(|p| p.to_array()).collect(),
+        faces: f.iter().map(|t| t.map(|i| i as u32)).collect(),
+    }
+}
+
+/// Thin blades standing on the unit square: each a sliver 1/1000 wide and up to 1 high.
+fn blades(n: usize, rng: &mut Rng) -> Mesh {
+    let mut vertices = Vec::with_capacity(3 * n);
+    let mut faces = Vec::with_capacity(n);
+    for i in 0..n {
+        let (x, y) = (rng.unit(), rng.unit());
+        let (dx, dy) = (0.001 * rng.unit(), 0.001 * rng.unit());
+        let h = 0.2 + 0.8 * rng.unit();
+        vertices.extend([[x, y, 0.0], [x + dx, y + dy, 0.0], [x, y + dy, h]]);
+        let k = 3 * i as u32;
+        faces.push([k, k + 1, k + 2]);
+    }
+    Mesh {
+        name: format!("blades-{n}"),
+        vertices,
+        faces,
+    }
+}
+
+/// A PLY mesh (ASCII or binary, float or double coordinates, faces as index lists; polygons
+/// are fanned into triangles).
+fn load_ply(path: &str) -> Result<Mesh, String> {
+    use ply_rs_bw::parser::Parser;
+    use ply_rs_bw::ply::{DefaultElement, Property};
+    let mut f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let ply = Parser::<DefaultElement>::new()
+        .read_ply(&mut f)
+        .map_err(|e| format!("{path}: {e}"))?;
+    let scalar = |p: Option<&Property>| -> Option<f64> {
+        Some(match p? {
+            Property::Float(x) => f64::from(*x),
+            Property::Double(x) => *x,
+            Property::Int(x) => f64::from(*x),
+            Property::UInt(x) => f64::from(*x),
+            Property::Short(x) => f64::from(*x),
+            Property::UShort(x) => f64::from(*x),
+            Property::Char(x) => f64::from(*x),
+            Property::UChar(x) => f64::from(*x),
+            _ => return None,
+        })
+    };
+    let vertices: Vec<[f64; 3]> = ply
+        .payload
+        .get("vertex")
+        .ok_or(format!("{path}: no vertex element"))?
+        .iter()
+        .map(|v| {
+            let c = |k: &str| scalar(v.get(k)).ok_or(format!("{path}: vertex without {k}"));
+            Ok([c("x")?, c("y")?, c("z")?])
+        })
+        .collect::<Result<_, String>>()?;
+    let mut faces = Vec::new();
+    for face in ply.payload.get("face").map(Vec::as_slice).unwrap_or(&[]) {
+        let list = face
+            .get("vertex_indices")
+            .or_else(|| face.get("vertex_index"))
+            .ok_or(format!("{path}: face without vertex_indices"))?;
+        let idx: Vec<u32> = match list {
+            Property::ListInt(v) => v.iter().map(|&i| i as u32).collect(),
+            Property::ListUInt(v) => v.clone(),
+            Property::ListShort(v) => v.iter().map(|&i| i as u32).collect(),
+            Property::ListUShort(v) => v.iter().map(|&i| u32::from(i)).collect(),
+            Property::ListChar(v) => v.iter().map(|&i| i as u32).collect(),
+            Property::ListUChar(v) => v.iter().map(|&i| u32::from(i)).collect(),
+            _ => return Err(format!("{path}: face indices are not integers")),
+        };
+        if idx.iter().any(|&i| i as usize >= vertices.len()) {
+            return Err(format!("{path}: face index beyond the vertices"));
+        }
+        for k in 1..idx.len().saturating_sub(1) {
+            faces.push([idx[0], idx[k], idx[k + 1]]);
+        }
+    }
+    let name = std::path::Path::new(path)
+        .file_name()
+        .map_or(path.to_string(), |n| n.to_string_lossy().into_owned());
+    Ok(Mesh {
+        name,
+        vertices,
+        faces,
+    })
+}
+
+/// One row of the table: ns per query (or per triangle for `build`).
+struct Row {
+    mesh: String,
+    faces: usize,
+    query: &'static str,
+    surety_ns: f64,
+    parry_ns: f64,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn bench(mesh: &Mesh, rng: &mut Rng, rows: &mut Vec<Row>) {
+    let v32: Vec<[f32; 3]> = mesh.vertices.iter().map(|p| p.map(|x| x as f32)).collect();
+    let sv: Vec<Vec3<f32>> = v32.iter().map(|&[x, y, z]| Vec3::new(x, y, z)).collect();
+    let pv: Vec<Vector> = v32.iter().map(|&[x, y, z]| Vector::new(x, y, z)).collect();
+    let idx: Vec<[usize; 3]> = mesh.faces.iter().map(|f| f.map(|i| i as usize)).collect();
+    let n = mesh.faces.len();
+
+    // Build, interleaved, the median of a few of each.
+    let rounds = if n > 200_000 { 3 } else { 7 };
+    let (mut sb, mut pb) = (Vec::new(), Vec::new());
+    let mut ours = None;
+    let mut theirs = None;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        ours = Some(TriangleMesh::<f32>::new(&sv, &idx).expect("valid mesh"));
+        sb.push(t.elapsed().as_nanos() as f64 / n as f64);
+        let t = Instant::now();
+        theirs = Some(TriMesh::new(pv.clone(), mesh.faces.clone()).expect("valid mesh"));
+        pb.push(t.elapsed().as_nanos() as f64 / n as f64);
+    }
+    let (ours, theirs) = (ours.unwrap(), theirs.unwrap());
+    rows.push(Row {
+        mesh: mesh.name.clone(),
+        faces: n,
+        query: "build",
+        surety_ns: median(sb),
+        parry_ns: median(pb),
+    });
+
+    // Rays between two points of the bounding box enlarged by 10 %.
+    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
+    for p in &v32 {
+        for k in 0..3 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    let mut point = || -> [f32; 3] {
+        std::array::from_fn(|k| {
+            let pad = 0.1 * (hi[k] - lo[k]).max(1e-3);
+            lo[k] - pad + (hi[k] - lo[k] + 2.0 * pad) * rng.unit() as f32
+        })
+    };
+    let rays: Vec<([f32; 3], [f32; 3])> = (0..4000)
+        .map(|_| {
+            let (a, b) = (point(), point());
+            (a, std::array::from_fn(|k| b[k] - a[k]))
+        })
+        .collect();
+    let (mut st, mut pt) = (Vec::new(), Vec::new());
+    let (mut agree, mut maybe) = (0, 0);
+    for _ in 0..3 {
+        for &(o, d) in &rays {
+            let ray = Ray::new(Vec3::new(o[0], o[1], o[2]), Vec3::new(d[0], d[1], d[2]))
+                .expect("finite ray");
+            let t = Instant::now();
+            let hit = decide_cast_ray_mesh(&ours, &ray, f64::INFINITY, Policy::Conservative)
+                .expect("valid max_t");
+            let hit = black_box(hit);
+            st.push(t.elapsed().as_nanos() as f64);
+            let pray = PRay::new(Vector::new(o[0], o[1], o[2]), Vector::new(d[0], d[1], d[2]));
+            let t = Instant::now();
+            let p = black_box(theirs.cast_local_ray(&pray, f32::MAX, true));
+            pt.push(t.elapsed().as_nanos() as f64);
+            maybe += usize::from(hit.hit == Verdict::Maybe);
+            agree += usize::from(hit.hit.is_true() == p.is_some());
+        }
+    }
+    if agree + maybe < st.len() {
+        eprintln!(
+            "{}: surety and parry3d disagree on {} of {} rays",
+            mesh.name,
+            st.len() - agree,
+            st.len()
+        );
+    }
+    rows.push(Row {
+        mesh: mesh.name.clone(),
+        faces: n,
+        query: "cast_ray",
+        surety_ns: median(st),
+        parry_ns: median(pt),
+    });
+    eprintln!(
+        "{}: {} faces, depth {}, {} bytes of hierarchy per face, {maybe} Maybe in {} casts",
+        mesh.name,
+        n,
+        ours.bvh().depth(),
+        ours.bvh().memory_bytes() / n.max(1),
+        rays.len() * 3
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let csv = args.iter().any(|a| a == "--csv");
+    let quick = args.iter().any(|a| a == "--quick");
+    let paths: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let mut rng = Rng(42);
+    let meshes: Vec<Mesh> = if paths.is_empty() {
+        let mut m = Vec::new();
+        for (grid, level, blade) in [(22, 3, 1_000), (71, 5, 10_000), (224, 6, 100_000)] {
+            m.push(terrain(grid, &mut rng));
+            m.push(sphere(level));
+            m.push(blades(blade, &mut rng));
+        }
+        if !quick {
+            m.push(terrain(707, &mut rng));
+            m.push(sphere(8));
+            m.push(blades(1_000_000, &mut rng));
+        }
+        m
+    } else {
+        match paths.iter().map(|p| load_ply(p)).collect() {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+    };
+    println!(
+        "load: {}",
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
+    );
+    let mut rows = Vec::new();
+    for m in &meshes {
+        bench(m, &mut rng, &mut rows);
+    }
+    if csv {
+        println!("mesh,faces,query,surety_ns,parry_ns,ratio");
+    } else {
+        println!(
+            "{:<22} {:>9} {:<9} {:>12} {:>12} {:>8}",
+            "mesh", "faces", "query", "surety ns", "parry3d ns", "ratio"
+        );
+    }
+    for r in &rows {
+        let ratio = r.surety_ns / r.parry_ns;
+        if csv {
+            let (m, f, q, s, p) = (&r.mesh, r.faces, r.query, r.surety_ns, r.parry_ns);
+            println!("{m},{f},{q},{s:.1},{p:.1},{ratio:.3}");
+        } else {
+            println!(
+                "{:<22} {:>9} {:<9} {:>12.1} {:>12.1} {:>8.2}",
+                r.mesh, r.faces, r.query, r.surety_ns, r.parry_ns, ratio
+            );
+        }
+    }
+}

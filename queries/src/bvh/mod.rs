@@ -1,0 +1,423 @@
+//! The bounding volume hierarchy: a tree of boxes over any items that have a box (a mesh's
+//! triangles; swept boxes of moving primitives), so that a query visits the few items its own
+//! box or ray can reach instead of all of them.
+//!
+//! # Why no item is ever lost
+//! An item's box is given in `f64` and is taken as exact: the caller's promise is only that
+//! the item lies in it (a triangle's box is the exact minimum and maximum of its corners'
+//! bounds). A node's box is the minimum and maximum of its children's boxes, and `min` and
+//! `max` of doubles are exact, so every node's box contains every item below it, with no
+//! rounding at all. Each traversal prunes a node only when its test proves, with the rounding
+//! of the test itself accounted for, that the query cannot meet the node's box
+//! ([`Bvh::overlapping`] compares doubles, which is exact; [`Bvh::along_ray`] widens each slab
+//! parameter outward, see [`RayCull`]). A pruned node holds no item the query could touch.
+//!
+//! # Shape of the tree
+//! Binned surface area heuristic over the items' box centres (all three axes, 16 bins), leaves
+//! of at most [`Bvh::LEAF_SIZE`] items, children stored as a pair so that a node is 56 bytes.
+//! Items whose centres coincide are split by count, so the depth stays logarithmic on every
+//! input, including a mesh of one triangle repeated. Build and traversal use explicit stacks:
+//! no recursion, so no input can overflow the call stack.
+
+mod build;
+mod ray;
+
+pub use ray::RayCull;
+
+/// An axis-aligned box `[lo, hi]` as two corners in `f64`.
+pub type Box3 = [[f64; 3]; 2];
+
+/// One node: its box, and either its two children (at `first` and `first + 1`) or, for a
+/// leaf, its items (`items[first..first + count]`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Node {
+    pub(crate) bounds: Box3,
+    pub(crate) first: u32,
+    /// The number of items of a leaf; zero for an interior node.
+    pub(crate) count: u32,
+}
+
+/// A bounding volume hierarchy over items given by their boxes.
+///
+/// # Example
+/// ```
+/// use surety_queries::bvh::Bvh;
+///
+/// // Twenty unit boxes along x; the query box touches only the middle one's face.
+/// let boxes: Vec<_> = (0..20).map(|i| [[2.0 * i as f64, 0.0, 0.0], [2.0 * i as f64 + 1.0, 1.0, 1.0]]).collect();
+/// let bvh = Bvh::new(&boxes)?;
+/// let found: Vec<usize> = bvh.overlapping([[20.5, 0.5, -1.0], [20.9, 0.7, 0.0]]).collect();
+/// assert!(found.contains(&10) && found.len() <= Bvh::LEAF_SIZE);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Bvh {
+    pub(crate) nodes: Vec<Node>,
+    /// Item indices, leaf by leaf.
+    pub(crate) items: Vec<u32>,
+}
+
+impl Bvh {
+    /// The most items a leaf holds.
+    pub const LEAF_SIZE: usize = 4;
+
+    /// Builds the hierarchy over `boxes` (item `i` lies in `boxes[i]`). Boxes may be flat,
+    /// points, or infinite.
+    ///
+    /// # Errors
+    /// A [`ShapeError`](crate::ShapeError) naming the first box with a NaN bound or a lower
+    /// bound above its upper one, or when there are 2^32 items or more (indices are `u32`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    ///
+    /// let bvh = Bvh::new(&[[[0.0; 3], [1.0; 3]]; 100])?;
+    /// assert_eq!(bvh.len(), 100);
+    /// assert!(bvh.depth() <= 8); // identical boxes are split by count
+    /// assert!(Bvh::new(&[[[1.0; 3], [0.0; 3]]]).is_err());
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
+        check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
+        Ok(build::build(boxes))
+    }
+
+    /// The number of items.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    /// assert_eq!(Bvh::new(&[])?.len(), 0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are no items.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    /// assert!(Bvh::new(&[])?.is_empty());
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The box of every item, or `None` when there are none.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    /// let bvh = Bvh::new(&[[[0.0; 3], [1.0; 3]], [[-2.0, 0.0, 0.0], [0.0, 3.0, 0.5]]])?;
+    /// assert_eq!(bvh.bounds(), Some([[-2.0, 0.0, 0.0], [1.0, 3.0, 1.0]]));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn bounds(&self) -> Option<Box3> {
+        self.nodes.first().map(|n| n.bounds)
+    }
+
+    /// The number of levels (0 when empty, 1 for a single leaf).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    /// assert_eq!(Bvh::new(&[[[0.0; 3], [1.0; 3]]])?.depth(), 1);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn depth(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack = Vec::new();
+        if !self.nodes.is_empty() {
+            stack.push((0usize, 1usize));
+        }
+        while let Some((i, level)) = stack.pop() {
+            deepest = deepest.max(level);
+            let n = &self.nodes[i];
+            if n.count == 0 {
+                stack.push((n.first as usize, level + 1));
+                stack.push((n.first as usize + 1, level + 1));
+            }
+        }
+        deepest
+    }
+
+    /// Bytes used by the nodes and the item list (not counting the items themselves).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    /// let bvh = Bvh::new(&[[[0.0; 3], [1.0; 3]]; 1000])?;
+    /// assert!(bvh.memory_bytes() < 1000 * 40);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>() + self.items.len() * 4
+    }
+
+    /// Recomputes every node's box from new item boxes, keeping the tree (for items that
+    /// moved but kept their identity: a deforming mesh's triangles). The guarantee is the
+    /// same as after [`Bvh::new`]; the tree's quality degrades as items move far.
+    ///
+    /// # Errors
+    /// A [`ShapeError`](crate::ShapeError) when `boxes` does not have one box per item, or
+    /// as for [`Bvh::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    ///
+    /// let mut bvh = Bvh::new(&[[[0.0; 3], [1.0; 3]], [[5.0; 3], [6.0; 3]]])?;
+    /// bvh.refit(&[[[0.0; 3], [1.0; 3]], [[-9.0; 3], [-8.0; 3]]])?;
+    /// assert_eq!(bvh.bounds(), Some([[-9.0; 3], [1.0; 3]]));
+    /// let found: Vec<usize> = bvh.overlapping([[-8.5; 3], [-8.5; 3]]).collect();
+    /// assert!(found.contains(&1));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn refit(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
+        check_boxes(boxes, self.items.len())?;
+        // Children are always stored after their parent: one backward pass.
+        for i in (0..self.nodes.len()).rev() {
+            let n = self.nodes[i];
+            let first = n.first as usize;
+            self.nodes[i].bounds = if n.count > 0 {
+                self.items[first..first + n.count as usize]
+                    .iter()
+                    .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
+            } else {
+                union(self.nodes[first].bounds, self.nodes[first + 1].bounds)
+            };
+        }
+        Ok(())
+    }
+
+    /// Every item whose box meets the closed box `b` (touching counts), in no set order, and
+    /// possibly other items of the same leaves (the tree does not keep the items' boxes; test
+    /// them where they are kept, as [`TriangleMesh::near`](crate::TriangleMesh::near) does).
+    /// Exact: a double comparison per face, no rounding.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    ///
+    /// let bvh = Bvh::new(&[[[0.0; 3], [1.0; 3]]])?;
+    /// assert_eq!(bvh.overlapping([[1.0; 3], [2.0; 3]]).count(), 1); // a shared corner
+    /// assert_eq!(bvh.overlapping([[1.0f64.next_up(); 3], [2.0; 3]]).count(), 0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn overlapping(&self, b: Box3) -> Overlapping<'_> {
+        let mut stack = Vec::with_capacity(64);
+        if !self.nodes.is_empty() {
+            stack.push(0);
+        }
+        Overlapping {
+            bvh: self,
+            query: b,
+            stack,
+            leaf: [].iter(),
+        }
+    }
+
+    /// Visits the leaves the ray `cull` may reach, nearest entry first, while `visit` returns
+    /// a bound on the parameters still of interest: `visit(items, entry)` gets a leaf's items
+    /// and a lower bound of the parameter at which the ray may enter the leaf's box, and
+    /// returns the new greatest parameter of interest (the current one to keep it). A node
+    /// whose entry bound exceeds it is skipped.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::{Bvh, RayCull};
+    ///
+    /// let boxes: Vec<_> = (0..10).map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 0.5, 1.0, 1.0]]).collect();
+    /// let bvh = Bvh::new(&boxes)?;
+    /// // Along x from the left, at height 0.5: every box in order; stop after the first.
+    /// let ray = RayCull::new([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY);
+    /// let mut seen = Vec::new();
+    /// bvh.along_ray(&ray, |items, _entry| {
+    ///     seen.extend_from_slice(items);
+    ///     0.5 // nothing beyond the parameter 0.5 is of interest any more
+    /// });
+    /// assert_eq!(seen.iter().min(), Some(&0));
+    /// assert!(!seen.contains(&9));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn along_ray<F: FnMut(&[u32], f64) -> f64>(&self, cull: &RayCull, mut visit: F) {
+        let Some(root) = self.nodes.first() else {
+            return;
+        };
+        let mut t_max = cull.t_max();
+        let Some(entry) = cull.entry(&root.bounds, t_max) else {
+            return;
+        };
+        let mut stack = Stack::new();
+        stack.push((0, entry));
+        while let Some((i, entry)) = stack.pop() {
+            if entry > t_max {
+                continue;
+            }
+            let n = &self.nodes[i as usize];
+            if n.count > 0 {
+                let first = n.first as usize;
+                let next = visit(&self.items[first..first + n.count as usize], entry);
+                t_max = t_max.min(next);
+                continue;
+            }
+            let (l, r) = (n.first, n.first + 1);
+            let el = cull.entry(&self.nodes[l as usize].bounds, t_max);
+            let er = cull.entry(&self.nodes[r as usize].bounds, t_max);
+            match (el, er) {
+                (Some(a), Some(b)) => {
+                    // The nearer is popped first.
+                    if a <= b {
+                        stack.push((r, b));
+                        stack.push((l, a));
+                    } else {
+                        stack.push((l, a));
+                        stack.push((r, b));
+                    }
+                }
+                (Some(a), None) => stack.push((l, a)),
+                (None, Some(b)) => stack.push((r, b)),
+                (None, None) => {}
+            }
+        }
+    }
+}
+
+/// A traversal stack on the call stack for the usual depths, spilling to the heap beyond
+/// (a tree can be deeper than 64 only for inputs the heuristic splits very unevenly).
+struct Stack {
+    inline: [(u32, f64); 64],
+    len: usize,
+    spill: Vec<(u32, f64)>,
+}
+
+impl Stack {
+    #[inline(always)]
+    fn new() -> Self {
+        Stack {
+            inline: [(0, 0.0); 64],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, x: (u32, f64)) {
+        if self.len < self.inline.len() {
+            self.inline[self.len] = x;
+            self.len += 1;
+        } else {
+            self.spill.push(x);
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, f64)> {
+        if let Some(x) = self.spill.pop() {
+            Some(x)
+        } else if self.len > 0 {
+            self.len -= 1;
+            Some(self.inline[self.len])
+        } else {
+            None
+        }
+    }
+}
+
+/// The iterator of [`Bvh::overlapping`].
+#[derive(Clone, Debug)]
+pub struct Overlapping<'a> {
+    bvh: &'a Bvh,
+    query: Box3,
+    stack: Vec<u32>,
+    leaf: std::slice::Iter<'a, u32>,
+}
+
+impl Iterator for Overlapping<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if let Some(&k) = self.leaf.next() {
+                return Some(k as usize);
+            }
+            let i = self.stack.pop()?;
+            let n = &self.bvh.nodes[i as usize];
+            if !meets(&n.bounds, &self.query) {
+                continue;
+            }
+            if n.count > 0 {
+                let first = n.first as usize;
+                self.leaf = self.bvh.items[first..first + n.count as usize].iter();
+            } else {
+                self.stack.push(n.first + 1);
+                self.stack.push(n.first);
+            }
+        }
+    }
+}
+
+/// One box per item (`count` of them), each without NaN and with `lo ≤ hi`.
+fn check_boxes(boxes: &[Box3], count: usize) -> Result<(), crate::ShapeError> {
+    use crate::{Problem, ShapeError};
+    if boxes.len() != count {
+        return Err(ShapeError {
+            shape: "bvh",
+            field: "boxes",
+            problem: Problem::OutOfRange,
+            value: boxes.len() as f64,
+            limit: count as f64,
+            expected: "one box per item, fewer than 2^32",
+        });
+    }
+    for b in boxes {
+        for k in 0..3 {
+            // Also false for a NaN bound.
+            if b[0][k].partial_cmp(&b[1][k]).is_none_or(|o| o.is_gt()) {
+                let bad = if b[0][k].is_nan() { b[0][k] } else { b[1][k] };
+                return Err(ShapeError {
+                    shape: "bvh",
+                    field: ["box.x", "box.y", "box.z"][k],
+                    problem: if bad.is_nan() {
+                        Problem::NotFinite
+                    } else {
+                        Problem::OutOfRange
+                    },
+                    value: bad,
+                    limit: b[0][k],
+                    expected: "lower bound <= upper bound",
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The empty box, the identity of [`union`].
+pub(crate) const EMPTY: Box3 = [[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]];
+
+/// The smallest box holding both (exact: `min` and `max` of doubles do not round).
+#[inline]
+pub(crate) fn union(a: Box3, b: Box3) -> Box3 {
+    let mut u = a;
+    for k in 0..3 {
+        u[0][k] = b[0][k].min(a[0][k]);
+        u[1][k] = b[1][k].max(a[1][k]);
+    }
+    u
+}
+
+/// Do the closed boxes meet? Exact.
+#[inline]
+pub(crate) fn meets(a: &Box3, b: &Box3) -> bool {
+    (a[0][0] <= b[1][0])
+        & (b[0][0] <= a[1][0])
+        & (a[0][1] <= b[1][1])
+        & (b[0][1] <= a[1][1])
+        & (a[0][2] <= b[1][2])
+        & (b[0][2] <= a[1][2])
+}

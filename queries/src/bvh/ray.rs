@@ -1,0 +1,190 @@
+//! Which boxes a ray may reach: slab tests in plain `f64` whose every rounding is accounted
+//! for, so that a box is pruned only when no point of the ray (exactly) is in it.
+
+use super::Box3;
+
+/// A ray (or a family of rays) prepared for culling boxes: every ray with origin in the box
+/// `[origin_lo, origin_hi]` and direction in `[direction_lo, direction_hi]`, for parameters
+/// `t` in `[0, t_max]`. A float ray is the family of one.
+///
+/// # Guarantee
+/// [`RayCull::entry`] returns `None` only when no such ray meets the closed box at any such
+/// `t`, in exact arithmetic; otherwise it returns a lower bound of the least such `t`.
+///
+/// # How
+/// At parameter `t ≥ 0` the family's points lie, on axis `k`, in `[o_lo + t·d_lo, o_hi +
+/// t·d_hi]`, so it may be in the box's slab `[lo, hi]` only when `o_lo + t·d_lo ≤ hi` and
+/// `o_hi + t·d_hi ≥ lo`: each a half-line of `t` bounded by a quotient `(hi - o_lo) / d_lo`
+/// or `(lo - o_hi) / d_hi` (a zero divisor makes it all or nothing). Each quotient is a
+/// difference and a division (or a product with the divisor's reciprocal, when that is a
+/// normal double; a difference that overflows is taken in halves), so the computed one is
+/// within `3u` (relative, `u = 2^-53`) and one subnormal step of the exact one. Bounds are then widened by `8u` relatively and by
+/// `2^-1022`, more than enough (the widening's own rounding included). A lower bound is never
+/// allowed above `f64::MAX · (1 - 8u)` (an overflowed quotient is infinite but the exact
+/// one may be reachable when `t_max` is), and an infinite upper bound or a negative one only ever
+/// loosens the test or agrees with `t ≥ 0`. No step can produce a NaN from finite inputs.
+///
+/// # Example
+/// ```
+/// use surety_queries::bvh::RayCull;
+///
+/// let ray = RayCull::new([0.0, 0.0, 0.0], [1.0, 1.0, 0.0], 10.0);
+/// let entry = ray.entry(&[[2.0, 2.0, 0.0], [3.0, 3.0, 0.0]], 10.0).unwrap();
+/// assert!(entry <= 2.0 && entry > 1.99);
+/// // The box just above the ray's plane: certainly missed.
+/// assert_eq!(ray.entry(&[[2.0, 2.0, 1e-300], [3.0, 3.0, 1.0]], 10.0), None);
+/// // Beyond t_max.
+/// assert_eq!(ray.entry(&[[20.0, 20.0, 0.0], [30.0, 30.0, 0.0]], 10.0), None);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RayCull {
+    /// Per axis, the two constraints: `[lower-end one, upper-end one]`.
+    axes: [[Slab; 2]; 3],
+    t_max: f64,
+}
+
+/// One side of a slab: `o + t·d ≤ hi` (for `o_lo`, `d_lo`) or `≥ lo` (for `o_hi`, `d_hi`).
+#[derive(Clone, Copy, Debug)]
+struct Slab {
+    o: f64,
+    d: f64,
+    /// `1 / d` when that is a normal double (the quotient is then one product), else 0.
+    inv: f64,
+}
+
+/// `8u`, the relative widening.
+const WIDEN: f64 = 8.0 * f64::EPSILON / 2.0;
+
+impl Slab {
+    fn new(o: f64, d: f64) -> Self {
+        let inv = 1.0 / d;
+        Slab {
+            o,
+            d,
+            inv: if inv.is_normal() { inv } else { 0.0 },
+        }
+    }
+
+    /// `(x - o) / d`, within `3u` (relative) and `2^-1074` (absolute) of the exact value, or
+    /// an infinity of the exact value's sign where the exact value's magnitude exceeds
+    /// `f64::MAX · (1 - 3u)`. A difference that overflows is taken in halves: `(x/2 - o/2)/d`,
+    /// doubled (halving a double that large is exact; halving the other may round a
+    /// subnormal by `2^-1075`, relatively nothing next to a difference beyond `f64::MAX`).
+    /// Without that, `-inf / -2` would claim the parameter infinite when it is about `f64::MAX`.
+    #[inline(always)]
+    fn quotient(&self, x: f64) -> f64 {
+        let diff = x - self.o;
+        let (num, scale) = if diff.is_finite() {
+            (diff, 1.0)
+        } else {
+            (0.5 * x - 0.5 * self.o, 2.0)
+        };
+        let q = if self.inv != 0.0 {
+            num * self.inv
+        } else {
+            num / self.d
+        };
+        q * scale
+    }
+}
+
+/// The greatest lower bound [`lower`] gives: an overflowed quotient's exact value may be as
+/// small as `f64::MAX · (1 - 3u)`.
+const LOWER_CAP: f64 = f64::MAX * (1.0 - WIDEN);
+
+/// A lower bound of the exact value `x` approximates, at most [`LOWER_CAP`].
+#[inline(always)]
+fn lower(x: f64) -> f64 {
+    let scaled = if x > 0.0 {
+        x * (1.0 - WIDEN)
+    } else {
+        x * (1.0 + WIDEN)
+    };
+    (scaled - f64::MIN_POSITIVE).min(LOWER_CAP)
+}
+
+/// An upper bound of the exact value `x` approximates.
+#[inline(always)]
+fn upper(x: f64) -> f64 {
+    let scaled = if x > 0.0 {
+        x * (1.0 + WIDEN)
+    } else {
+        x * (1.0 - WIDEN)
+    };
+    scaled + f64::MIN_POSITIVE
+}
+
+impl RayCull {
+    /// The ray from `origin` along `direction`, for `t` in `[0, t_max]` (`f64::INFINITY` for
+    /// the whole ray). Inputs are taken as exact; a NaN `t_max` is taken as infinite, a
+    /// negative one leaves only `t = 0`.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::RayCull;
+    /// let ray = RayCull::new([0.0; 3], [0.0, 0.0, -1.0], f64::INFINITY);
+    /// assert!(ray.entry(&[[-1.0, -1.0, -1e300], [1.0, 1.0, -1e299]], f64::INFINITY).is_some());
+    /// ```
+    pub fn new(origin: [f64; 3], direction: [f64; 3], t_max: f64) -> Self {
+        Self::family([origin, origin], [direction, direction], t_max)
+    }
+
+    /// Every ray with origin in the box `origin` and direction in the box `direction` (each
+    /// `[lo, hi]`), for `t` in `[0, t_max]`: for rays given by intervals.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::RayCull;
+    /// // Origins along a unit segment of x, all going up.
+    /// let rays = RayCull::family([[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]], [[0.0, 0.0, 1.0]; 2], 5.0);
+    /// assert!(rays.entry(&[[0.9, 0.0, 2.0], [0.95, 0.0, 3.0]], 5.0).is_some());
+    /// assert!(rays.entry(&[[1.1, 0.0, 2.0], [1.2, 0.0, 3.0]], 5.0).is_none());
+    /// ```
+    pub fn family(origin: [[f64; 3]; 2], direction: [[f64; 3]; 2], t_max: f64) -> Self {
+        let axes = std::array::from_fn(|k| {
+            [
+                Slab::new(origin[0][k], direction[0][k]),
+                Slab::new(origin[1][k], direction[1][k]),
+            ]
+        });
+        let t_max = if t_max.is_nan() {
+            f64::INFINITY
+        } else {
+            t_max.max(0.0)
+        };
+        RayCull { axes, t_max }
+    }
+
+    /// The greatest parameter of interest.
+    pub fn t_max(&self) -> f64 {
+        self.t_max
+    }
+
+    /// A lower bound of the least `t` in `[0, t_max]` at which a ray of the family may be in
+    /// the closed box `b`, or `None` when certainly none is (exact arithmetic).
+    #[inline]
+    pub fn entry(&self, b: &Box3, t_max: f64) -> Option<f64> {
+        let (mut t0, mut t1) = (0.0f64, t_max);
+        for (k, [low_side, high_side]) in self.axes.iter().enumerate() {
+            // o_lo + t·d_lo ≤ hi.
+            let q = low_side.quotient(b[1][k]);
+            if low_side.d > 0.0 {
+                t1 = t1.min(upper(q));
+            } else if low_side.d < 0.0 {
+                t0 = t0.max(lower(q));
+            } else if low_side.o > b[1][k] {
+                return None;
+            }
+            // o_hi + t·d_hi ≥ lo.
+            let q = high_side.quotient(b[0][k]);
+            if high_side.d > 0.0 {
+                t0 = t0.max(lower(q));
+            } else if high_side.d < 0.0 {
+                t1 = t1.min(upper(q));
+            } else if high_side.o < b[0][k] {
+                return None;
+            }
+        }
+        (t0 <= t1).then_some(t0)
+    }
+}

@@ -1,0 +1,7 @@
+//! Pieces of the filter stack shared by several queries: the static filters' error bounds,
+//! orient3d's adaptive stage, Möller–Trumbore stated once, and float shapes lifted into it.
+
+pub(crate) mod lift;
+pub(crate) mod moller_trumbore;
+pub(crate) mod orient_adaptive;
+pub(crate) mod static_filter;

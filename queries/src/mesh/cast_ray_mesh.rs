@@ -1,0 +1,258 @@
+//! A ray against a whole mesh: does it meet the mesh within `[0, max_t]`, which face, and
+//! where is the first contact.
+
+use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::{Endpoint, Interval, Policy, Ring, Scalar, Vec3, Verdict};
+
+use crate::bvh::RayCull;
+use crate::filter::lift::coords;
+use crate::filter::moller_trumbore::line_meets;
+use crate::{
+    cast_ray_triangle, decide_hit_ray_triangle, Problem, Ray, SegmentTriangle, ShapeError,
+    TriangleMesh,
+};
+
+/// The answer of [`cast_ray_mesh`] and [`decide_cast_ray_mesh`].
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Vec3, Verdict};
+/// use surety_queries::{cast_ray_mesh, Ray, TriangleMesh};
+/// use glam::DVec3;
+///
+/// // Two parallel floors, at z = 0 and z = 1; a ray down from z = 3 meets the upper first.
+/// let v = [[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]];
+/// let corners: Vec<Vec3<Interval>> = [0.0, 1.0].iter()
+///     .flat_map(|&z| v.map(|[x, y]| Vec3::lift_f64(Vec3::new(x, y, z))))
+///     .collect();
+/// let mesh = TriangleMesh::new(&corners, &[[0, 1, 2], [3, 4, 5]])?;
+/// let ray = Ray::<Interval>::new(DVec3::new(1.0, 1.0, 3.0), DVec3::new(0.0, 0.0, -1.0))?;
+/// let hit = cast_ray_mesh(&mesh, &ray, f64::INFINITY)?;
+/// assert_eq!((hit.hit, hit.face), (Verdict::True, Some(1)));
+/// assert!(hit.t.contains(2.0));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayMeshHit {
+    /// Does the ray meet the mesh (some closed triangle) at a parameter in `[0, max_t]`?
+    pub hit: Verdict,
+    /// A face the ray certainly meets within `[0, max_t]` (the one whose contact is known
+    /// to come first, when several are), when `hit` is `True`.
+    pub face: Option<usize>,
+    /// An enclosure of the parameter of the ray's first contact with the mesh, whenever `hit`
+    /// is not `False` (if the ray meets the mesh at all, its first contact is in `t`); within
+    /// `[0, max_t]`. When `hit` is `False` it is `[max_t, max_t]` and promises nothing. On
+    /// plain floats the bounds are the float computation's, not certified.
+    pub t: Interval<f64>,
+}
+
+/// Casts a ray at every triangle of the mesh, through its hierarchy: does the ray meet the
+/// mesh within `t ∈ [0, max_t]`, a face it meets, and an enclosure of the first contact.
+///
+/// On interval shapes each triangle's verdict and parameter are [`cast_ray_triangle`]'s, and
+/// the mesh's are their combination: `True` when some triangle is certainly met within
+/// `[0, max_t]`, `False` when every triangle is certainly missed there, `Maybe` otherwise.
+/// A ray through an edge or a vertex shared by several faces is therefore never certainly
+/// missed by all of them: each closed face contains the shared point, and a certain miss
+/// is the exact answer. The hierarchy visits faces nearest first and skips boxes that begin
+/// after a certain contact (see [`Bvh::along_ray`](crate::bvh::Bvh::along_ray) on why no face
+/// the ray may meet is skipped before it). On plain floats this is the fast float query.
+///
+/// # Errors
+/// A [`ShapeError`] when `max_t` is NaN or negative (`f64::INFINITY` casts the whole ray).
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Verdict};
+/// use surety_queries::{cast_ray_mesh, Ray, TriangleMesh};
+/// use glam::DVec3;
+///
+/// let v = [DVec3::ZERO, DVec3::X, DVec3::Y];
+/// let mesh = TriangleMesh::<Interval>::new(&v, &[[0, 1, 2]])?;
+/// let down = Ray::<Interval>::new(DVec3::new(0.25, 0.25, 2.0), DVec3::new(0.0, 0.0, -1.0))?;
+/// assert_eq!(cast_ray_mesh(&mesh, &down, 1.0)?.hit, Verdict::False); // reaches z = 1 only
+/// assert_eq!(cast_ray_mesh(&mesh, &down, 2.0)?.hit, Verdict::True); // touches at t = 2
+/// assert!(cast_ray_mesh(&mesh, &down, f64::NAN).is_err());
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn cast_ray_mesh<S: Scalar>(
+    mesh: &TriangleMesh<S>,
+    ray: &Ray<S>,
+    max_t: f64,
+) -> Result<RayMeshHit, ShapeError> {
+    check_max_t(max_t)?;
+    let bounds = |v: Vec3<S>| {
+        let a = v.to_array().map(|x| x.bounds());
+        [a.map(|b| b.0.as_f64()), a.map(|b| b.1.as_f64())]
+    };
+    let cull = RayCull::family(bounds(ray.origin()), bounds(ray.direction()), max_t);
+    let max = S::lift_f64(max_t);
+    Ok(first_contact(mesh, &cull, max_t, |i| {
+        let h = cast_ray_triangle(ray, &mesh.triangles()[i]);
+        // A single point of contact at `t` (when `det` is not zero; otherwise `t` is the
+        // entire line and the comparison is `Maybe`).
+        let hit = if max_t.is_finite() {
+            h.hit & h.t.le(max)
+        } else {
+            h.hit
+        };
+        let (lo, hi) = h.t.bounds();
+        (hit, lo.as_f64(), hi.as_f64())
+    }))
+}
+
+/// [`cast_ray_mesh`] on float shapes, with every triangle decided by the
+/// [filter stack](surety_intervals::stack): exact under [`Policy::Exact`] (no `Maybe`), rays
+/// through shared edges and vertices, rays in a face's plane and degenerate faces included.
+/// The enclosure of the first contact comes from `Interval<f64>` arithmetic on the same
+/// inputs (the entire parameter range `[0, max_t]` for a face met only in its plane).
+///
+/// # Errors
+/// As [`cast_ray_mesh`].
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_cast_ray_mesh, Ray, TriangleMesh};
+///
+/// // Two faces sharing the edge x = y; a ray straight down through a point of that edge.
+/// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]]
+///     .map(|[x, y, z]| Vec3::new(x, y, z));
+/// let mesh = TriangleMesh::<f64>::new(&v, &[[0, 1, 2], [0, 2, 3]])?;
+/// let ray = Ray::new(Vec3::new(0.3, 0.3, 1.0), Vec3::new(0.0, 0.0, -1.0))?;
+/// let hit = decide_cast_ray_mesh(&mesh, &ray, f64::INFINITY, Policy::Exact)?;
+/// assert_eq!(hit.hit, Verdict::True);
+/// assert!(hit.t.contains(1.0));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_cast_ray_mesh<S: Scalar + Into<f64>>(
+    mesh: &TriangleMesh<S>,
+    ray: &Ray<S>,
+    max_t: f64,
+    policy: Policy,
+) -> Result<RayMeshHit, ShapeError> {
+    check_max_t(max_t)?;
+    let (p, d) = (coords(ray.origin()), coords(ray.direction()));
+    let cull = RayCull::new(p, d, max_t);
+    let lift = |v: [f64; 3]| v.map(Interval::<f64>::enclose);
+    Ok(first_contact(mesh, &cull, max_t, |i| {
+        let triangle = &mesh.triangles()[i];
+        // The static filter decides most faces and, for a hit, encloses its parameter too.
+        if let Some((hit, [lo, hi])) = SegmentTriangle::ray(ray, triangle).static_hit_param() {
+            if !hit || lo > max_t {
+                return (Verdict::False, 0.0, 0.0);
+            }
+            if hi <= max_t {
+                return (Verdict::True, lo, hi);
+            }
+        }
+        let hit = if max_t.is_finite() {
+            let t = triangle.corners().map(coords);
+            decide_with(|| BoundedRay { p, d, max_t, t }, policy).into()
+        } else {
+            decide_hit_ray_triangle(ray, triangle, policy)
+        };
+        if hit.is_false() {
+            return (hit, 0.0, 0.0);
+        }
+        // The parameter, in intervals, from the same Möller–Trumbore statement.
+        let t = triangle.corners().map(|c| lift(coords(c)));
+        let line = line_meets(&t, &lift(p), &lift(d), true);
+        let param = match line.t_num {
+            Some(t_num) if line.det.eq_zero().is_false() => t_num / line.det,
+            _ => Interval::ENTIRE,
+        };
+        (hit, param.lo(), param.hi())
+    }))
+}
+
+fn check_max_t(max_t: f64) -> Result<(), ShapeError> {
+    if max_t >= 0.0 {
+        Ok(())
+    } else {
+        Err(ShapeError {
+            shape: "ray",
+            field: "max_t",
+            problem: Problem::Negative, // NaN is not >= 0 either
+            value: max_t,
+            limit: 0.0,
+            expected: ">= 0 (f64::INFINITY for the whole ray)",
+        })
+    }
+}
+
+/// The mesh's answer from each visited face's verdict within `[0, max_t]` and the bounds of
+/// its contact parameter (meaningful when the verdict is not `False`).
+fn first_contact<S: Scalar>(
+    mesh: &TriangleMesh<S>,
+    cull: &RayCull,
+    max_t: f64,
+    mut face: impl FnMut(usize) -> (Verdict, f64, f64),
+) -> RayMeshHit {
+    let mut best: Option<(usize, f64)> = None; // a certain face and its contact's upper bound
+    let mut maybe = false;
+    let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
+    let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
+    mesh.bvh().along_ray(cull, |items, _entry| {
+        for &i in items {
+            let (verdict, t_lo, t_hi) = face(i as usize);
+            if verdict.is_false() {
+                continue;
+            }
+            // The contact is at a parameter in [0, max_t]; NaN bounds (never expected) are
+            // taken as the whole range.
+            let t_lo = if t_lo >= 0.0 { t_lo.min(max_t) } else { 0.0 };
+            let t_hi = if t_hi <= max_t { t_hi.max(0.0) } else { max_t };
+            lo = lo.min(t_lo);
+            hi = hi.max(t_hi);
+            if verdict.is_true() {
+                if best.is_none_or(|(_, b)| t_hi < b) {
+                    best = Some((i as usize, t_hi));
+                }
+            } else {
+                maybe = true;
+            }
+        }
+        // Faces whose boxes begin after a certain contact cannot come first.
+        best.map_or(max_t, |(_, b)| b)
+    });
+    let (hit, face) = match best {
+        Some((f, _)) => (Verdict::True, Some(f)),
+        None if maybe => (Verdict::Maybe, None),
+        None => (Verdict::False, None),
+    };
+    let t = match (hit, best) {
+        (Verdict::False, _) => Interval::new(max_t, max_t),
+        (_, Some((_, b))) => Interval::new(lo, b),
+        _ => Interval::new(lo, hi),
+    };
+    RayMeshHit {
+        hit,
+        face,
+        t: t.unwrap_or(Interval::ENTIRE),
+    }
+}
+
+/// Does the ray from `p` along `d` meet the closed triangle `t` at a parameter in `[0,
+/// max_t]`? Möller–Trumbore's segment statement with the direction `max_t · d` formed inside
+/// the ring (exact in the exact stages, enclosed in the others), so that no rounding of the
+/// segment's far end enters.
+struct BoundedRay {
+    p: [f64; 3],
+    d: [f64; 3],
+    max_t: f64,
+    t: [[f64; 3]; 3],
+}
+
+impl Formula for BoundedRay {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let lift = |v: [f64; 3]| v.map(R::from_f64);
+        let m = R::from_f64(self.max_t);
+        let d = self.d.map(|x| R::from_f64(x) * m.clone());
+        line_meets(&self.t.map(lift), &lift(self.p), &d, false)
+            .hit
+            .certain()
+    }
+}

@@ -1,0 +1,485 @@
+//! The hierarchy never loses an item: its box traversal returns every item whose box meets
+//! the query box (and the mesh's broad phase exactly those), and its ray culling never prunes a box that the ray meets in exact
+//! arithmetic, nor claims an entry later than the exact one. Checked against exact rational
+//! slab intersection on random and adversarial boxes and rays.
+
+mod support;
+
+use std::collections::BTreeSet;
+
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use quickcheck::{Arbitrary, Gen};
+use support::*;
+use surety_intervals::arbitrary::{any_finite, checker};
+use surety_intervals::Vec3;
+use surety_queries::bvh::{Box3, Bvh, RayCull};
+use surety_queries::TriangleMesh;
+
+/// `x · 2^1074`, an integer for every double.
+fn int(x: f64) -> BigInt {
+    let bits = x.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    let (mantissa, shift) = if exponent == 0 {
+        (fraction, 0)
+    } else {
+        (fraction | (1 << 52), exponent - 1)
+    };
+    let m = BigInt::from(mantissa) << shift as usize;
+    if x < 0.0 {
+        -m
+    } else {
+        m
+    }
+}
+
+/// A fraction `n / d` with `d > 0`.
+#[derive(Clone, Debug)]
+struct Frac(BigInt, BigInt);
+
+impl Frac {
+    fn le(&self, other: &Frac) -> bool {
+        &self.0 * &other.1 <= &other.0 * &self.1
+    }
+    /// A double, exactly.
+    fn of(x: f64) -> Frac {
+        Frac(int(x), BigInt::one() << 1074usize)
+    }
+}
+
+/// The least `t` in `[0, t_max]` (`None` for infinite) with `o + t·d` in the closed box,
+/// exactly, or `None` when there is none. Integers only (every double is an integer times
+/// `2^-1074`), so that the oracle costs no gcd.
+fn exact_entry(o: [f64; 3], d: [f64; 3], b: &Box3, t_max: Option<f64>) -> Option<Frac> {
+    let mut t0 = Frac(BigInt::zero(), BigInt::one());
+    let mut t1 = t_max.map(Frac::of);
+    for k in 0..3 {
+        let (o, d, lo, hi) = (int(o[k]), int(d[k]), int(b[0][k]), int(b[1][k]));
+        if d.is_zero() {
+            if o < lo || o > hi {
+                return None;
+            }
+            continue;
+        }
+        // (x - o) / d with a positive denominator.
+        let frac = |x: &BigInt| {
+            if d.is_negative() {
+                Frac(&o - x, -d.clone())
+            } else {
+                Frac(x - &o, d.clone())
+            }
+        };
+        let (a, c) = (frac(&lo), frac(&hi));
+        let (near, far) = if a.le(&c) { (a, c) } else { (c, a) };
+        if !near.le(&t0) {
+            t0 = near;
+        }
+        t1 = Some(match t1 {
+            Some(t) if t.le(&far) => t,
+            _ => far,
+        });
+    }
+    match t1 {
+        Some(t1) if !t0.le(&t1) => None,
+        _ => Some(t0),
+    }
+}
+
+/// A coordinate for boxes and rays: the geometry generator's, an extreme value, or a value
+/// scaled to huge or tiny.
+fn value(g: &mut Gen) -> f64 {
+    let x = match u8::arbitrary(g) % 6 {
+        0 => extreme_point(g).x,
+        1 => any_finite::<f64>(g),
+        2 => coord(g) * pow2(i32::arbitrary(g) % 1000),
+        _ => coord(g),
+    };
+    if x.is_finite() {
+        x
+    } else {
+        coord(g)
+    }
+}
+
+/// `x` moved by `k` ulps, or `x` itself where that would leave the finite doubles.
+fn nudge(x: f64, k: i64) -> f64 {
+    let y = ulps(x, k);
+    if y.is_finite() {
+        y
+    } else {
+        x
+    }
+}
+
+/// A box: random, flat on some axes, a point, or huge.
+fn a_box(g: &mut Gen) -> Box3 {
+    let flat = u8::arbitrary(g) % 4;
+    let axes: [[f64; 2]; 3] = std::array::from_fn(|k| {
+        let (x, y) = (value(g), value(g));
+        let (lo, hi) = (x.min(y), x.max(y));
+        [
+            lo,
+            if flat == 0 || (flat == 1 && k == 0) {
+                lo
+            } else {
+                hi
+            },
+        ]
+    });
+    [axes.map(|a| a[0]), axes.map(|a| a[1])]
+}
+
+/// A query box near `b`: sharing a face, a corner, nudged one ulp in or out, or random.
+fn query_near(b: &Box3, g: &mut Gen) -> Box3 {
+    let mut r = a_box(g);
+    match u8::arbitrary(g) % 4 {
+        0 => {
+            // Touching: starts where b ends on one axis, maybe one ulp further.
+            let k = usize::arbitrary(g) % 3;
+            let step = i64::arbitrary(g) % 2;
+            r[0][k] = nudge(b[1][k], step);
+            r[1][k] = r[0][k].max(r[1][k]);
+            for j in (0..3).filter(|&j| j != k) {
+                r[0][j] = b[0][j];
+                r[1][j] = b[1][j];
+            }
+        }
+        1 => {
+            // A point at b's corner, nudged.
+            for k in 0..3 {
+                let c = nudge(b[usize::arbitrary(g) % 2][k], i64::arbitrary(g) % 2);
+                r[0][k] = c;
+                r[1][k] = c;
+            }
+        }
+        _ => {}
+    }
+    r
+}
+
+fn boxes(g: &mut Gen, n: usize) -> Vec<Box3> {
+    let mut v: Vec<Box3> = (0..n).map(|_| a_box(g)).collect();
+    // Repeats: identical boxes are a case of their own for the build.
+    for _ in 0..n / 4 {
+        let i = usize::arbitrary(g) % n;
+        v.push(v[i]);
+    }
+    v
+}
+
+fn brute_overlapping(boxes: &[Box3], q: &Box3) -> BTreeSet<usize> {
+    (0..boxes.len())
+        .filter(|&i| (0..3).all(|k| boxes[i][0][k] <= q[1][k] && q[0][k] <= boxes[i][1][k]))
+        .collect()
+}
+
+fn overlapping_is_exact(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let n = 1 + usize::arbitrary(&mut g) % 200;
+    let bs = boxes(&mut g, n);
+    let bvh = Bvh::new(&bs).unwrap();
+    (0..20).all(|_| {
+        let near = bs[usize::arbitrary(&mut g) % bs.len()];
+        let query = query_near(&near, &mut g);
+        let got: BTreeSet<usize> = bvh.overlapping(query).collect();
+        got.is_superset(&brute_overlapping(&bs, &query))
+    })
+}
+
+#[test]
+fn box_traversal_returns_every_box_that_meets_the_query() {
+    checker().quickcheck(overlapping_is_exact as fn(u64) -> bool);
+}
+
+fn refit_is_exact(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let n = 1 + usize::arbitrary(&mut g) % 100;
+    let mut bvh = Bvh::new(&boxes(&mut g, n)).unwrap();
+    let moved = boxes(&mut g, bvh.len() * 4 / 5 + 1);
+    let moved: Vec<Box3> = moved.into_iter().cycle().take(bvh.len()).collect();
+    bvh.refit(&moved).unwrap();
+    (0..20).all(|_| {
+        let query = query_near(&moved[usize::arbitrary(&mut g) % moved.len()], &mut g);
+        let got: BTreeSet<usize> = bvh.overlapping(query).collect();
+        got.is_superset(&brute_overlapping(&moved, &query))
+    })
+}
+
+#[test]
+fn refitted_boxes_are_found_exactly() {
+    checker().quickcheck(refit_is_exact as fn(u64) -> bool);
+}
+
+/// A ray aimed at a box: through a corner, along a face, grazing an edge, nudged one ulp,
+/// with zero, tiny and huge direction components; or random.
+fn ray_at(b: &Box3, g: &mut Gen) -> ([f64; 3], [f64; 3]) {
+    let o: [f64; 3] = std::array::from_fn(|_| value(g));
+    let target: [f64; 3] = std::array::from_fn(|k| match u8::arbitrary(g) % 3 {
+        0 => b[0][k],
+        1 => b[1][k],
+        _ => 0.5 * b[0][k] + 0.5 * b[1][k],
+    });
+    let mut d: [f64; 3] = std::array::from_fn(|k| target[k] - o[k]);
+    match u8::arbitrary(g) % 6 {
+        0 => {
+            // Along a face: the origin in the face's plane, no motion across it.
+            let k = usize::arbitrary(g) % 3;
+            let mut o = o;
+            o[k] = nudge(b[usize::arbitrary(g) % 2][k], i64::arbitrary(g) % 2);
+            d[k] = 0.0;
+            return (o, finite_or_x(d));
+        }
+        1 => {
+            let k = usize::arbitrary(g) % 3;
+            d[k] = nudge(d[k], i64::arbitrary(g) % 3);
+        }
+        2 => d = d.map(|x| x * pow2(i32::arbitrary(g) % 1100)),
+        3 => d = std::array::from_fn(|_| value(g)),
+        _ => {}
+    }
+    (o, finite_or_x(d))
+}
+
+/// `d`, or the x axis where a coordinate of `d` overflowed.
+fn finite_or_x(d: [f64; 3]) -> [f64; 3] {
+    if d.iter().all(|x| x.is_finite()) {
+        d
+    } else {
+        [1.0, 0.0, 0.0]
+    }
+}
+
+fn t_max(g: &mut Gen) -> Option<f64> {
+    match u8::arbitrary(g) % 4 {
+        0 => None,
+        1 => Some(1.0),
+        2 => Some(f64::MAX),
+        _ => Some(value(g).abs()),
+    }
+}
+
+/// The culling of one box is sound: never `None` when the ray meets it within `t_max`, and
+/// never an entry after the exact one.
+fn ray_culling_is_sound(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    (0..20).all(|_| {
+        let b = a_box(&mut g);
+        let (o, d) = ray_at(&b, &mut g);
+        let tm = t_max(&mut g);
+        let cull = RayCull::new(o, d, tm.unwrap_or(f64::INFINITY));
+        let got = cull.entry(&b, cull.t_max());
+        let ok = match (exact_entry(o, d, &b, tm), got) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(exact), Some(lower)) => Frac::of(lower).le(&exact),
+        };
+        if !ok {
+            eprintln!("o {o:?} d {d:?} box {b:?} t_max {tm:?}: {got:?}");
+        }
+        ok
+    })
+}
+
+#[test]
+fn ray_culling_never_prunes_a_box_the_ray_meets() {
+    checker_many().quickcheck(ray_culling_is_sound as fn(u64) -> bool);
+}
+
+/// Culling is not vacuous: rays through a box's centre from outside, at moderate
+/// coordinates, are kept, and those clearly past it are pruned.
+#[test]
+fn ray_culling_keeps_clear_hits_and_prunes_clear_misses() {
+    let mut rng = Rng(7);
+    let (mut kept, mut pruned, mut total) = (0, 0, 0);
+    for _ in 0..10_000 {
+        let lo = rng.vec(50);
+        let b = [lo.to_array(), (lo + Vec3::new(1.0, 2.0, 3.0)).to_array()];
+        let o = rng.vec(100).to_array();
+        let d: [f64; 3] = std::array::from_fn(|_| rng.small(9) + 0.5 * rng.small(1));
+        let exact = exact_entry(o, d, &b, None);
+        let got = RayCull::new(o, d, f64::INFINITY).entry(&b, f64::INFINITY);
+        total += 1;
+        match (exact, got) {
+            (Some(_), Some(_)) => kept += 1,
+            (None, None) => pruned += 1,
+            (Some(_), None) => panic!("pruned a hit: {o:?} {d:?} {b:?}"),
+            (None, Some(_)) => {}
+        }
+    }
+    assert!(kept + pruned == total, "{kept} + {pruned} of {total}");
+}
+
+/// A family of rays (origins and directions in boxes) keeps every box that any member meets:
+/// checked on the family's corner rays.
+fn family_culling_is_sound(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    (0..10).all(|_| {
+        let b = a_box(&mut g);
+        let (o, d) = ray_at(&b, &mut g);
+        let widen = |x: f64, g: &mut Gen| {
+            let w = nudge(x, 1 + i64::arbitrary(g).rem_euclid(3));
+            [x.min(w).min(nudge(x, -1)), x.max(w)]
+        };
+        let oi: [[f64; 2]; 3] = o.map(|x| widen(x, &mut g));
+        let di: [[f64; 2]; 3] = d.map(|x| widen(x, &mut g));
+        if !oi.iter().chain(&di).flatten().all(|x| x.is_finite()) {
+            return true;
+        }
+        let tm = t_max(&mut g);
+        let lo_hi = |v: [[f64; 2]; 3]| [[v[0][0], v[1][0], v[2][0]], [v[0][1], v[1][1], v[2][1]]];
+        let cull = RayCull::family(lo_hi(oi), lo_hi(di), tm.unwrap_or(f64::INFINITY));
+        let got = cull.entry(&b, cull.t_max());
+        (0..8).all(|_| {
+            let m = usize::arbitrary(&mut g) % 64;
+            let pick = |v: &[[f64; 2]; 3], shift: usize| -> [f64; 3] {
+                std::array::from_fn(|k| v[k][(m >> (shift + k)) & 1])
+            };
+            let (o, d) = (pick(&oi, 0), pick(&di, 3));
+            match (exact_entry(o, d, &b, tm), got) {
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some(exact), Some(lower)) => Frac::of(lower).le(&exact),
+            }
+        })
+    })
+}
+
+#[test]
+fn ray_family_culling_keeps_every_box_a_member_meets() {
+    checker().quickcheck(family_culling_is_sound as fn(u64) -> bool);
+}
+
+/// Traversal along a ray visits every item whose box the ray meets, and reports for each a
+/// leaf entry no later than the item's exact entry.
+fn traversal_visits_every_hit(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let n = 1 + usize::arbitrary(&mut g) % 60;
+    let bs = boxes(&mut g, n);
+    let bvh = Bvh::new(&bs).unwrap();
+    (0..4).all(|_| {
+        let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
+        let tm = t_max(&mut g);
+        let cull = RayCull::new(o, d, tm.unwrap_or(f64::INFINITY));
+        let mut seen = vec![None; bs.len()];
+        bvh.along_ray(&cull, |items, entry| {
+            for &i in items {
+                seen[i as usize] = Some(entry);
+            }
+            cull.t_max()
+        });
+        (0..bs.len()).all(|i| match exact_entry(o, d, &bs[i], tm) {
+            None => true,
+            Some(exact) => seen[i].is_some_and(|e| Frac::of(e).le(&exact)),
+        })
+    })
+}
+
+#[test]
+fn ray_traversal_visits_every_box_the_ray_meets() {
+    checker().quickcheck(traversal_visits_every_hit as fn(u64) -> bool);
+}
+
+/// Shrinking the bound prunes: a ray along a row of boxes, stopped at the first, visits few.
+#[test]
+fn ray_traversal_stops_at_the_bound_the_visitor_returns() {
+    let bs: Vec<Box3> = (0..1000)
+        .map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 0.5, 1.0, 1.0]])
+        .collect();
+    let bvh = Bvh::new(&bs).unwrap();
+    let cull = RayCull::new([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY);
+    let mut visited = 0;
+    bvh.along_ray(&cull, |items, _| {
+        visited += items.len();
+        1.6 // the first box is entered at t = 1 and left at 1.5
+    });
+    assert!(
+        visited <= 2 * Bvh::LEAF_SIZE,
+        "{visited} items visited of 1000"
+    );
+    let mut all = 0;
+    bvh.along_ray(&cull, |items, _| {
+        all += items.len();
+        f64::INFINITY
+    });
+    assert_eq!(all, 1000);
+}
+
+/// The depth stays logarithmic on every input: random, identical, collinear and nested boxes.
+#[test]
+fn depth_is_logarithmic_whatever_the_boxes() {
+    let n = 20_000;
+    let same = vec![[[0.0; 3], [1.0; 3]]; n];
+    let row: Vec<Box3> = (0..n).map(|i| [[i as f64, 0.0, 0.0]; 2]).collect();
+    let nested: Vec<Box3> = (0..n).map(|i| [[-(i as f64); 3], [i as f64; 3]]).collect();
+    let huge: Vec<Box3> = (0..n)
+        .map(|i| {
+            let x = if i % 2 == 0 { f64::MAX } else { -f64::MAX };
+            [[x; 3], [x; 3]]
+        })
+        .collect();
+    let mut rng = Rng(3);
+    let random: Vec<Box3> = (0..n)
+        .map(|_| {
+            let p = rng.vec(1000).to_array();
+            [p, p.map(|x| x + 1.0)]
+        })
+        .collect();
+    for (name, bs) in [
+        ("same", same),
+        ("row", row),
+        ("nested", nested),
+        ("huge", huge),
+        ("random", random),
+    ] {
+        let bvh = Bvh::new(&bs).unwrap();
+        // log2(20000 / 4) ≈ 12.3; allow for the heuristic's imbalance.
+        assert!(bvh.depth() <= 40, "{name}: depth {}", bvh.depth());
+        assert_eq!(bvh.len(), n);
+        let mut all: Vec<usize> = bvh.overlapping(bvh.bounds().unwrap()).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..n).collect::<Vec<_>>(), "{name}");
+    }
+}
+
+#[test]
+fn bad_boxes_are_errors_naming_the_field() {
+    let e = Bvh::new(&[[[0.0, f64::NAN, 0.0], [1.0; 3]]]).unwrap_err();
+    assert_eq!((e.shape, e.field), ("bvh", "box.y"));
+    let e = Bvh::new(&[[[0.0, 0.0, 2.0], [1.0; 3]]]).unwrap_err();
+    assert_eq!((e.shape, e.field, e.value), ("bvh", "box.z", 1.0));
+    let mut bvh = Bvh::new(&[[[0.0; 3], [1.0; 3]]]).unwrap();
+    let e = bvh.refit(&[]).unwrap_err();
+    assert_eq!((e.shape, e.field), ("bvh", "boxes"));
+    assert!(Bvh::new(&[[[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]]]).is_ok());
+}
+
+/// The mesh's broad phase is the hierarchy: the same triangles as a scan of their boxes.
+#[test]
+fn mesh_near_matches_a_scan_of_triangle_boxes() {
+    let mut rng = Rng(11);
+    let v: Vec<Vec3<f64>> = (0..300).map(|_| rng.vec(40)).collect();
+    let idx: Vec<[usize; 3]> = (0..500)
+        .map(|_| [0, 0, 0].map(|_: usize| rng.below(300) as usize))
+        .collect();
+    let mesh = TriangleMesh::<f64>::new(&v, &idx).unwrap();
+    for _ in 0..500 {
+        let (a, b) = (rng.vec(45).to_array(), rng.vec(45).to_array());
+        let lo: [f64; 3] = std::array::from_fn(|k| a[k].min(b[k]));
+        let hi: [f64; 3] = std::array::from_fn(|k| a[k].max(b[k]));
+        let got: BTreeSet<usize> = mesh.near(lo, hi).collect();
+        let want: BTreeSet<usize> = (0..idx.len())
+            .filter(|&i| {
+                let c = idx[i].map(|j| v[j].to_array());
+                (0..3).all(|k| {
+                    let (mn, mx) = (
+                        c[0][k].min(c[1][k]).min(c[2][k]),
+                        c[0][k].max(c[1][k]).max(c[2][k]),
+                    );
+                    mn <= hi[k] && lo[k] <= mx
+                })
+            })
+            .collect();
+        assert_eq!(got, want);
+    }
+}
