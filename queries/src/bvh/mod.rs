@@ -252,6 +252,14 @@ impl Bvh {
         let Some(entry) = cull.entry(&root.bounds, t_max) else {
             return;
         };
+        let fast = cull.fast_within(&root.bounds);
+        let entry_of = |b: &Box3, t_max: f64| {
+            if fast {
+                cull.entry_fast(b, t_max)
+            } else {
+                cull.entry(b, t_max)
+            }
+        };
         let mut stack = Stack::new();
         stack.push((0, entry));
         while let Some((i, entry)) = stack.pop() {
@@ -266,8 +274,8 @@ impl Bvh {
                 continue;
             }
             let (l, r) = (n.first, n.first + 1);
-            let el = cull.entry(&self.nodes[l as usize].bounds, t_max);
-            let er = cull.entry(&self.nodes[r as usize].bounds, t_max);
+            let el = entry_of(&self.nodes[l as usize].bounds, t_max);
+            let er = entry_of(&self.nodes[r as usize].bounds, t_max);
             match (el, er) {
                 (Some(a), Some(b)) => {
                     // The nearer is popped first.
