@@ -9,18 +9,21 @@
 //!
 //! Generated meshes: a noisy terrain, a subdivided icosphere, and a field of thin blades
 //! (slivers, long thin boxes), from about 10^3 to 10^6 triangles (`--quick`: up to 10^5).
-//! Rays run between two points drawn from the mesh's bounding box enlarged by 10 %. Both
-//! libraries get the same `f32` coordinates (parry3d's `Real` is `f32`); surety answers
-//! certified (`decide_cast_ray_mesh`, `Policy::Conservative`: the verdict, a face, and an
-//! enclosure of the first contact), parry3d in floats (`cast_local_ray`, `solid = true`).
+//! Rays run between two points drawn from the mesh's bounding box enlarged by 10 %; balls
+//! and points are drawn from the same box. Both libraries get the same `f32` coordinates
+//! (parry3d's `Real` is `f32`); surety answers certified (`Policy::Conservative`), parry3d
+//! in floats: `decide_cast_ray_mesh` (the verdict, a face, and an enclosure of the first
+//! contact) against `cast_local_ray` with `solid = true`; `decide_overlap_sphere_mesh`
+//! against `intersection_test` with a `Ball`; and, on closed meshes, `decide_point_in_mesh`
+//! against `contains_local_point` on a mesh built with `TriMeshFlags::ORIENTED`.
 //! `build` is ns per triangle. With `--csv`: `mesh,faces,query,surety_ns,parry_ns,ratio`.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use parry3d::math::Vector;
-use parry3d::query::{Ray as PRay, RayCast};
-use parry3d::shape::TriMesh;
+use parry3d::math::{Pose, Vector};
+use parry3d::query::{intersection_test, PointQuery, Ray as PRay, RayCast};
+use parry3d::shape::{Ball, TriMesh, TriMeshFlags};
 use surety::prelude::*;
 
 #[path = "support/icosphere.rs"]
@@ -154,6 +157,46 @@ fn load_ply(path: &str) -> Result<Mesh, String> {
     })
 }
 
+/// Whether every edge is shared by exactly two faces (a closed mesh, where "inside" means
+/// something).
+fn closed(mesh: &Mesh) -> bool {
+    let mut count = std::collections::HashMap::new();
+    for f in &mesh.faces {
+        for k in 0..3 {
+            let (a, b) = (f[k], f[(k + 1) % 3]);
+            *count.entry((a.min(b), a.max(b))).or_insert(0u32) += 1;
+        }
+    }
+    !mesh.faces.is_empty() && count.values().all(|&c| c == 2)
+}
+
+/// Interleaved per-query times of two contenders on the same inputs (three passes); the
+/// medians, and how often their answers agree (a certain answer counted against the float
+/// one) and how often surety said `Maybe`.
+fn race<I>(
+    inputs: &[I],
+    mut ours: impl FnMut(&I) -> Verdict,
+    mut theirs: impl FnMut(&I) -> bool,
+) -> (f64, f64, usize, usize) {
+    let (mut st, mut pt) = (Vec::new(), Vec::new());
+    let (mut disagree, mut maybe) = (0, 0);
+    for _ in 0..3 {
+        for x in inputs {
+            let t = Instant::now();
+            let a = black_box(ours(black_box(x)));
+            st.push(t.elapsed().as_nanos() as f64);
+            let t = Instant::now();
+            let b = black_box(theirs(black_box(x)));
+            pt.push(t.elapsed().as_nanos() as f64);
+            match a.certain() {
+                None => maybe += 1,
+                Some(a) => disagree += usize::from(a != b),
+            }
+        }
+    }
+    (median(st), median(pt), disagree, maybe)
+}
+
 /// One row of the table: ns per query (or per triangle for `build`).
 struct Row {
     mesh: String,
@@ -217,47 +260,92 @@ fn bench(mesh: &Mesh, rng: &mut Rng, rows: &mut Vec<Row>) {
             (a, std::array::from_fn(|k| b[k] - a[k]))
         })
         .collect();
-    let (mut st, mut pt) = (Vec::new(), Vec::new());
-    let (mut agree, mut maybe) = (0, 0);
-    for _ in 0..3 {
-        for &(o, d) in &rays {
+    let (s_ns, p_ns, disagree, maybe) = race(
+        &rays,
+        |&(o, d)| {
             let ray = Ray::new(Vec3::new(o[0], o[1], o[2]), Vec3::new(d[0], d[1], d[2]))
                 .expect("finite ray");
-            let t = Instant::now();
-            let hit = decide_cast_ray_mesh(&ours, &ray, f64::INFINITY, Policy::Conservative)
-                .expect("valid max_t");
-            let hit = black_box(hit);
-            st.push(t.elapsed().as_nanos() as f64);
+            decide_cast_ray_mesh(&ours, &ray, f64::INFINITY, Policy::Conservative)
+                .expect("valid max_t")
+                .hit
+        },
+        |&(o, d)| {
             let pray = PRay::new(Vector::new(o[0], o[1], o[2]), Vector::new(d[0], d[1], d[2]));
-            let t = Instant::now();
-            let p = black_box(theirs.cast_local_ray(&pray, f32::MAX, true));
-            pt.push(t.elapsed().as_nanos() as f64);
-            maybe += usize::from(hit.hit == Verdict::Maybe);
-            agree += usize::from(hit.hit.is_true() == p.is_some());
-        }
-    }
-    if agree + maybe < st.len() {
-        eprintln!(
-            "{}: surety and parry3d disagree on {} of {} rays",
-            mesh.name,
-            st.len() - agree,
-            st.len()
-        );
-    }
+            theirs.cast_local_ray(&pray, f32::MAX, true).is_some()
+        },
+    );
+    let mut tally = vec![("cast_ray", disagree, maybe)];
     rows.push(Row {
         mesh: mesh.name.clone(),
         faces: n,
         query: "cast_ray",
-        surety_ns: median(st),
-        parry_ns: median(pt),
+        surety_ns: s_ns,
+        parry_ns: p_ns,
     });
+
+    // Balls: centres in the enlarged box, radii up to 2 % of its diagonal.
+    let diagonal = (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f32>().sqrt();
+    let centres: Vec<[f32; 3]> = (0..4000).map(|_| point()).collect();
+    let points: Vec<[f32; 3]> = (0..4000).map(|_| point()).collect();
+    let balls: Vec<([f32; 3], f32)> = centres
+        .into_iter()
+        .map(|c| (c, 0.02 * diagonal * rng.unit() as f32))
+        .collect();
+    let (s_ns, p_ns, disagree, maybe) = race(
+        &balls,
+        |&(c, r)| {
+            let ball = Sphere::new(Vec3::new(c[0], c[1], c[2]), r).expect("finite ball");
+            decide_overlap_sphere_mesh(&ball, &ours, Policy::Conservative)
+        },
+        |&(c, r)| {
+            let pose = Pose::from_translation(Vector::new(c[0], c[1], c[2]));
+            // Both test the surface: this parry3d mesh has no pseudo-normals (ORIENTED), so
+            // its projection never reports an inside.
+            intersection_test(&Pose::IDENTITY, &theirs, &pose, &Ball::new(r))
+                .is_ok_and(|i| i.intersecting)
+        },
+    );
+    tally.push(("overlap_sphere", disagree, maybe));
+    rows.push(Row {
+        mesh: mesh.name.clone(),
+        faces: n,
+        query: "overlap_sphere",
+        surety_ns: s_ns,
+        parry_ns: p_ns,
+    });
+
+    // Points, for closed meshes: parry3d needs its pseudo-normals (ORIENTED) for an inside.
+    if closed(mesh) {
+        if let Ok(oriented) =
+            TriMesh::with_flags(pv.clone(), mesh.faces.clone(), TriMeshFlags::ORIENTED)
+        {
+            let (s_ns, p_ns, disagree, maybe) = race(
+                &points,
+                |&p| decide_point_in_mesh(&ours, Vec3::new(p[0], p[1], p[2]), Policy::Conservative),
+                |&p| oriented.contains_local_point(Vector::new(p[0], p[1], p[2])),
+            );
+            tally.push(("point_in", disagree, maybe));
+            rows.push(Row {
+                mesh: mesh.name.clone(),
+                faces: n,
+                query: "point_in",
+                surety_ns: s_ns,
+                parry_ns: p_ns,
+            });
+        }
+    }
+    for (query, disagree, maybe) in tally {
+        eprintln!(
+            "{}: {query}: {disagree} certain answers differ from parry3d's, {maybe} Maybe",
+            mesh.name
+        );
+    }
     eprintln!(
-        "{}: {} faces, depth {}, {} bytes of hierarchy per face, {maybe} Maybe in {} casts",
+        "{}: {} faces, depth {}, {} bytes of hierarchy per face",
         mesh.name,
         n,
         ours.bvh().depth(),
         ours.bvh().memory_bytes() / n.max(1),
-        rays.len() * 3
     );
 }
 
@@ -303,7 +391,7 @@ fn main() {
         println!("mesh,faces,query,surety_ns,parry_ns,ratio");
     } else {
         println!(
-            "{:<22} {:>9} {:<9} {:>12} {:>12} {:>8}",
+            "{:<22} {:>9} {:<14} {:>12} {:>12} {:>8}",
             "mesh", "faces", "query", "surety ns", "parry3d ns", "ratio"
         );
     }
@@ -314,7 +402,7 @@ fn main() {
             println!("{m},{f},{q},{s:.1},{p:.1},{ratio:.3}");
         } else {
             println!(
-                "{:<22} {:>9} {:<9} {:>12.1} {:>12.1} {:>8.2}",
+                "{:<22} {:>9} {:<14} {:>12.1} {:>12.1} {:>8.2}",
                 r.mesh, r.faces, r.query, r.surety_ns, r.parry_ns, ratio
             );
         }

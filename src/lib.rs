@@ -113,7 +113,8 @@ pub mod prelude {
         Segment, ShapeError, Side, Sphere, Triangle,
     };
     pub use surety_queries::{
-        cast_ray_mesh, decide_cast_ray_mesh, move_particle, slide_sphere, sweep_sphere_triangle,
+        cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
+        move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere, sweep_sphere_triangle,
         RayMeshHit, SlideOptions, TriangleMesh,
     };
     pub use surety_queries::{

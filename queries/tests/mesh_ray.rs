@@ -71,17 +71,10 @@ fn closed(g: &mut Gen) -> Soup {
     for p in &mut v {
         *p = *p * (1.0 + grid(g).abs()) + Vec3::new(grid(g), grid(g), grid(g)) * 0.25;
     }
-    let f = vec![
-        [0, 2, 4],
-        [2, 1, 4],
-        [1, 3, 4],
-        [3, 0, 4],
-        [2, 0, 5],
-        [1, 2, 5],
-        [3, 1, 5],
-        [0, 3, 5],
-    ];
-    Soup { v, f }
+    Soup {
+        v,
+        f: OCTAHEDRON_FACES.to_vec(),
+    }
 }
 
 /// Random triangles, some degenerate (a repeated corner, collinear corners).

@@ -579,12 +579,11 @@ impl Rng {
     }
 }
 
-/// The unit cube, solid, normals outward; and as a room (normals inward).
-pub fn unit_cube(outward: bool) -> TriangleMesh<Interval> {
-    let v: Vec<Vec3<Interval>> = (0..8)
-        .map(|i| {
-            Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64).map(Interval::enclose)
-        })
+/// The unit cube's corners and faces (two triangles per side): normals outward, or inward
+/// (a room).
+pub fn unit_cube_f64(outward: bool) -> (Vec<Vec3<f64>>, Vec<[usize; 3]>) {
+    let v: Vec<Vec3<f64>> = (0..8)
+        .map(|i| Vec3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64))
         .collect();
     let faces = [
         [0, 1, 3, 2],
@@ -604,7 +603,43 @@ pub fn unit_cube(outward: bool) -> TriangleMesh<Interval> {
             }
         })
         .collect();
+    (v, idx)
+}
+
+/// The unit cube, solid, normals outward; and as a room (normals inward).
+pub fn unit_cube(outward: bool) -> TriangleMesh<Interval> {
+    let (v, idx) = unit_cube_f64(outward);
+    let v: Vec<Vec3<Interval>> = v.into_iter().map(lift).collect();
     TriangleMesh::new(&v, &idx).unwrap()
+}
+
+/// The faces of an octahedron with corners `±x, ±y, ±z` in that order, wound outward.
+pub const OCTAHEDRON_FACES: [[usize; 3]; 8] = [
+    [0, 2, 4],
+    [2, 1, 4],
+    [1, 3, 4],
+    [3, 0, 4],
+    [2, 0, 5],
+    [1, 2, 5],
+    [3, 1, 5],
+    [0, 3, 5],
+];
+
+/// Whether every answer agrees with the exact one: a certain answer must equal it, and
+/// under `Policy::Exact` (`true` in the triple) the answer must be certain. Prints the first
+/// that does not, with `what` describing the input.
+pub fn answers_agree(
+    answers: &[(&str, surety_intervals::Verdict, bool)],
+    exact: bool,
+    what: impl std::fmt::Display,
+) -> bool {
+    answers.iter().all(|(name, got, exact_policy)| {
+        let ok = got.certain().map_or(!exact_policy, |c| c == exact);
+        if !ok {
+            eprintln!("{name}: {got:?} for {what}, exactly {exact}");
+        }
+        ok
+    })
 }
 
 /// Least squared distance between two closed segments: on the boundary of the parameter

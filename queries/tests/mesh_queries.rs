@@ -1,0 +1,290 @@
+//! Points and balls against whole meshes, through the hierarchy: `point_in_mesh` and
+//! `overlap_sphere_mesh`, on both scalar paths and on `f32` and `f64`, against exact oracles
+//! that share no formula with them (face planes' signs for convex pieces, rational squared
+//! distances for balls), on points and balls exactly on faces, edges and corners, one ulp
+//! off them, and at random.
+
+mod support;
+
+use quickcheck::{Arbitrary, Gen};
+use support::*;
+use surety_intervals::arbitrary::checker;
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
+use surety_queries::{
+    decide_overlap_sphere_mesh, decide_point_in_mesh, overlap_sphere_mesh, point_in_mesh, Sphere,
+    TriangleMesh,
+};
+
+/// A convex octahedron (half-axes `a`, `b`, `c` about `o`), faces wound outward.
+struct Octahedron {
+    v: [Vec3<f64>; 6],
+}
+
+const FACES: [[usize; 3]; 8] = OCTAHEDRON_FACES;
+
+impl Octahedron {
+    fn new(g: &mut Gen) -> Self {
+        let half = |g: &mut Gen| 0.5 + (u8::arbitrary(g) % 8) as f64 / 4.0;
+        let (a, b, c) = (half(g), half(g), half(g));
+        let o = Vec3::new(grid(g), grid(g), grid(g));
+        let v = [
+            Vec3::new(a, 0.0, 0.0),
+            Vec3::new(-a, 0.0, 0.0),
+            Vec3::new(0.0, b, 0.0),
+            Vec3::new(0.0, -b, 0.0),
+            Vec3::new(0.0, 0.0, c),
+            Vec3::new(0.0, 0.0, -c),
+        ]
+        .map(|p| p + o);
+        Octahedron { v }
+    }
+
+    /// The signs of `(p - a) · n` over the faces, exactly: `Some(true)` strictly inside,
+    /// `Some(false)` on the boundary, `None` outside.
+    fn inside(&self, p: Vec3<f64>) -> Option<bool> {
+        let mut strict = true;
+        for f in FACES {
+            let [a, b, c] = f.map(|k| q3(self.v[k]));
+            let n = cross(&sub(&b, &a), &sub(&c, &a));
+            let h = dot(&n, &sub(&q3(p), &a));
+            if h > Q::from_integer(0.into()) {
+                return None;
+            }
+            strict &= h < Q::from_integer(0.into());
+        }
+        Some(strict)
+    }
+}
+
+fn grid(g: &mut Gen) -> f64 {
+    (i64::arbitrary(g) % 9) as f64 / 4.0
+}
+
+/// A closed mesh of one to three octahedra: apart, or one inside another (a hollow shell),
+/// with the exact answer for a point: in the closed solid?
+struct Solid {
+    parts: Vec<Octahedron>,
+    /// The second part is a hole in the first.
+    nested: bool,
+}
+
+impl Solid {
+    fn new(g: &mut Gen) -> Self {
+        let a = Octahedron::new(g);
+        match u8::arbitrary(g) % 3 {
+            0 => Solid {
+                parts: vec![a],
+                nested: false,
+            },
+            1 => {
+                let mut b = Octahedron::new(g);
+                b.v = b.v.map(|p| p + Vec3::new(8.0, 0.0, 0.0));
+                Solid {
+                    parts: vec![a, b],
+                    nested: false,
+                }
+            }
+            _ => {
+                // A hole: the same octahedron shrunk by half about its centre, wound inward.
+                let centre = (a.v[0] + a.v[1]) * 0.5;
+                let v = a.v.map(|p| centre + (p - centre) * 0.5);
+                Solid {
+                    parts: vec![a, Octahedron { v }],
+                    nested: true,
+                }
+            }
+        }
+    }
+
+    fn mesh(&self) -> (Vec<Vec3<f64>>, Vec<[usize; 3]>) {
+        let mut v = Vec::new();
+        let mut f = Vec::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            let k = v.len();
+            v.extend(part.v);
+            for [a, b, c] in FACES {
+                // The hole's faces point into the hole (out of the solid).
+                f.push(if self.nested && i == 1 {
+                    [k + a, k + c, k + b]
+                } else {
+                    [k + a, k + b, k + c]
+                });
+            }
+        }
+        (v, f)
+    }
+
+    fn contains(&self, p: Vec3<f64>) -> bool {
+        if self.nested {
+            self.parts[0].inside(p).is_some() && self.parts[1].inside(p) != Some(true)
+        } else {
+            self.parts.iter().any(|o| o.inside(p).is_some())
+        }
+    }
+
+    /// A point on a corner, an edge, a face, their one-ulp nudges, or anywhere near.
+    fn point(&self, g: &mut Gen) -> Vec3<f64> {
+        let o = &self.parts[usize::arbitrary(g) % self.parts.len()];
+        let f = FACES[usize::arbitrary(g) % 8].map(|k| o.v[k]);
+        let p = match u8::arbitrary(g) % 5 {
+            0 => f[0],
+            1 => (f[0] + f[1]) * 0.5,
+            2 => (f[0] + f[1] + f[2] * 2.0) * 0.25,
+            3 => (f[0] + f[1]) * 0.5 + Vec3::new(grid(g), grid(g), grid(g)) * 0.25,
+            _ => Vec3::new(grid(g), grid(g), grid(g)) * 2.0,
+        };
+        match u8::arbitrary(g) % 4 {
+            0 => Vec3::new(ulps(p.x, i64::arbitrary(g) % 2), p.y, p.z),
+            1 => Vec3::new(p.x, p.y, ulps(p.z, i64::arbitrary(g) % 2)),
+            _ => p,
+        }
+    }
+}
+
+/// One mesh on three scalar paths: `f64`, `Interval<f64>`, and `f32` (the quarter-grid
+/// vertices are exact in `f32`).
+struct Meshes {
+    float: TriangleMesh<f64>,
+    interval: TriangleMesh<Interval>,
+    float32: TriangleMesh<f32>,
+}
+
+impl Meshes {
+    /// A random solid and its meshes.
+    fn draw(g: &mut Gen) -> (Solid, Self) {
+        let solid = Solid::new(g);
+        let (v, f) = solid.mesh();
+        let meshes = Meshes::new(&v, &f);
+        (solid, meshes)
+    }
+
+    fn new(v: &[Vec3<f64>], f: &[[usize; 3]]) -> Self {
+        let lifted: Vec<Vec3<Interval>> = v.iter().map(|&p| lift(p)).collect();
+        let v32: Vec<Vec3<f32>> = v.iter().map(|&p| to_f32(p)).collect();
+        Meshes {
+            float: TriangleMesh::new(v, f).unwrap(),
+            interval: TriangleMesh::new(&lifted, f).unwrap(),
+            float32: TriangleMesh::new(&v32, f).unwrap(),
+        }
+    }
+}
+
+fn points_in_meshes_are_exact(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (solid, m) = Meshes::draw(&mut g);
+    (0..8).all(|_| {
+        let p = solid.point(&mut g);
+        let exact = solid.contains(p);
+        let mut answers = vec![
+            (
+                "exact",
+                decide_point_in_mesh(&m.float, p, Policy::Exact),
+                true,
+            ),
+            (
+                "decide",
+                decide_point_in_mesh(&m.float, p, Policy::Conservative),
+                false,
+            ),
+            ("interval", point_in_mesh(&m.interval, lift(p)), false),
+        ];
+        // The f32 mesh has the same vertices (quarter grid values); the point must be an f32.
+        let p32 = to_f32(p);
+        if p32.map(f64::from) == p {
+            answers.push((
+                "exact f32",
+                decide_point_in_mesh(&m.float32, p32, Policy::Exact),
+                true,
+            ));
+        }
+        answers_agree(&answers, exact, format!("the point {p:?}"))
+    })
+}
+
+#[test]
+fn point_in_mesh_is_exact_on_corners_edges_faces_holes_and_nudges() {
+    checker().quickcheck(points_in_meshes_are_exact as fn(u64) -> bool);
+}
+
+/// Rays through the shared edges and corners of a closed mesh never decide the answer: the
+/// centre of a cube whose faces are split along their diagonals, where the axis rays and the
+/// diagonal rays all meet edges, is inside on every path.
+#[test]
+fn point_in_mesh_is_not_fooled_by_rays_through_edges() {
+    let (v, f) = unit_cube_f64(true);
+    let cube = TriangleMesh::<f64>::new(&v, &f).unwrap();
+    let lifted: Vec<Vec3<Interval>> = v.iter().map(|&p| lift(p)).collect();
+    let icube = TriangleMesh::new(&lifted, &f).unwrap();
+    for (p, inside) in [
+        (Vec3::new(0.5, 0.5, 0.5), true),
+        (Vec3::new(0.25, 0.25, 0.25), true),
+        (Vec3::new(1.5, 0.5, 0.5), false),
+        (Vec3::new(0.5, 0.5, 1.0), true),
+        (Vec3::new(0.5, 0.5, ulps(1.0, 1)), false),
+        (Vec3::new(-1.0, -1.0, -1.0), false),
+    ] {
+        let want = Verdict::from(inside);
+        assert_eq!(decide_point_in_mesh(&cube, p, Policy::Exact), want, "{p:?}");
+        assert_eq!(point_in_mesh(&icube, lift(p)), want, "{p:?}");
+    }
+}
+
+fn balls_against_meshes_are_exact(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let (solid, m) = Meshes::draw(&mut g);
+    (0..8).all(|_| {
+        let mut c = solid.point(&mut g);
+        let mut r = match u8::arbitrary(&mut g) % 4 {
+            0 => 0.0,
+            1 => ulps(grid(&mut g).abs(), i64::arbitrary(&mut g) % 2).abs(),
+            _ => grid(&mut g).abs(),
+        };
+        if u8::arbitrary(&mut g) % 3 == 0 {
+            // Tangent at a corner from outside, along the corner's axis: the ball's box
+            // touches the corner's faces' boxes at one plane (nudged by an ulp, or not).
+            let part = &solid.parts[usize::arbitrary(&mut g) % solid.parts.len()];
+            let k = usize::arbitrary(&mut g) % 6;
+            r = 0.25 + grid(&mut g).abs();
+            let mut out = [0.0; 3];
+            out[k / 2] = if k % 2 == 0 { r } else { -r };
+            c = part.v[k] + Vec3::new(out[0], out[1], out[2]);
+            r = ulps(r, i64::arbitrary(&mut g) % 2);
+        }
+        let r2 = q(r) * q(r);
+        let (v, f) = solid.mesh();
+        let exact = f.iter().any(|t| {
+            let t = t.map(|k| q3(v[k]));
+            point_triangle_d2(&q3(c), &t) <= r2
+        });
+        let ball = Sphere::new(c, r).unwrap();
+        let iball = Sphere::new(lift(c), Interval::enclose(r)).unwrap();
+        let mut answers = vec![
+            (
+                "exact",
+                decide_overlap_sphere_mesh(&ball, &m.float, Policy::Exact),
+                true,
+            ),
+            (
+                "decide",
+                decide_overlap_sphere_mesh(&ball, &m.float, Policy::Conservative),
+                false,
+            ),
+            ("interval", overlap_sphere_mesh(&iball, &m.interval), false),
+        ];
+        let (c32, r32) = (to_f32(c), r as f32);
+        if c32.map(f64::from) == c && f64::from(r32) == r {
+            let ball32 = Sphere::new(c32, r32).unwrap();
+            answers.push((
+                "exact f32",
+                decide_overlap_sphere_mesh(&ball32, &m.float32, Policy::Exact),
+                true,
+            ));
+        }
+        answers_agree(&answers, exact, format!("the ball {c:?}, r {r}"))
+    })
+}
+
+#[test]
+fn overlap_sphere_mesh_is_exact_on_tangent_and_nudged_balls() {
+    checker().quickcheck(balls_against_meshes_are_exact as fn(u64) -> bool);
+}
