@@ -249,16 +249,10 @@ impl Bvh {
             return;
         };
         let mut t_max = cull.t_max();
-        let Some(entry) = cull.entry(&root.bounds, t_max) else {
-            return;
-        };
         let fast = cull.fast_within(&root.bounds);
-        let entry_of = |b: &Box3, t_max: f64| {
-            if fast {
-                cull.entry_fast(b, t_max)
-            } else {
-                cull.entry(b, t_max)
-            }
+        let entry_of = |b: &Box3, t_max: f64| cull.entry_with(fast, b, t_max);
+        let Some(entry) = entry_of(&root.bounds, t_max) else {
+            return;
         };
         let mut stack = Stack::new();
         stack.push((0, entry));
@@ -296,9 +290,11 @@ impl Bvh {
 }
 
 /// A traversal stack on the call stack for the usual depths, spilling to the heap beyond
-/// (a tree can be deeper than 64 only for inputs the heuristic splits very unevenly).
+/// (a tree can be deeper than 32 only for inputs the heuristic splits very unevenly, or for
+/// hundreds of millions of items; a nearest-first traversal holds at most one entry per
+/// level).
 struct Stack {
-    inline: [(u32, f64); 64],
+    inline: [(u32, f64); 32],
     len: usize,
     spill: Vec<(u32, f64)>,
 }
@@ -307,7 +303,7 @@ impl Stack {
     #[inline(always)]
     fn new() -> Self {
         Stack {
-            inline: [(0, 0.0); 64],
+            inline: [(0, 0.0); 32],
             len: 0,
             spill: Vec::new(),
         }

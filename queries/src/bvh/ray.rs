@@ -70,8 +70,8 @@ struct Slab {
 const WIDEN: f64 = 8.0 * f64::EPSILON / 2.0;
 
 impl Slab {
-    fn new(o: f64, d: f64) -> Self {
-        let inv = 1.0 / d;
+    /// The side for origin `o`, direction `d` and its reciprocal `inv = 1 / d`.
+    fn new(o: f64, d: f64, inv: f64) -> Self {
         Slab {
             o,
             d,
@@ -149,10 +149,11 @@ impl RayCull {
     /// assert!(rays.entry(&[[1.1, 0.0, 2.0], [1.2, 0.0, 3.0]], 5.0).is_none());
     /// ```
     pub fn family(origin: [[f64; 3]; 2], direction: [[f64; 3]; 2], t_max: f64) -> Self {
+        let inv = direction.map(|d| d.map(|x| 1.0 / x));
         let axes = std::array::from_fn(|k| {
             [
-                Slab::new(origin[0][k], direction[0][k]),
-                Slab::new(origin[1][k], direction[1][k]),
+                Slab::new(origin[0][k], direction[0][k], inv[0][k]),
+                Slab::new(origin[1][k], direction[1][k], inv[1][k]),
             ]
         });
         let t_max = if t_max.is_nan() {
@@ -161,10 +162,9 @@ impl RayCull {
             t_max.max(0.0)
         };
         let single = origin[0] == origin[1] && direction[0] == direction[1];
-        let inv = direction[0].map(|d| 1.0 / d);
-        let fast = (single && inv.iter().all(|x| x.is_normal())).then(|| Fast {
+        let fast = (single && inv[0].iter().all(|x| x.is_normal())).then(|| Fast {
             origin: origin[0],
-            inv,
+            inv: inv[0],
             near: direction[0].map(|d| usize::from(d < 0.0)),
             reach: origin[0].iter().fold(0.0, |m: f64, x| m.max(x.abs())),
         });
@@ -179,6 +179,17 @@ impl RayCull {
         const LIMIT: f64 = f64::from_bits((1023 + 1022) << 52);
         let inside = bounds.iter().flatten().all(|x| x.abs() < LIMIT);
         self.fast.is_some_and(|f| f.reach < LIMIT) && inside
+    }
+
+    /// [`RayCull::entry_fast`] when `fast` (from [`RayCull::fast_within`] on bounds holding
+    /// `b`), else [`RayCull::entry`].
+    #[inline(always)]
+    pub(crate) fn entry_with(&self, fast: bool, b: &Box3, t_max: f64) -> Option<f64> {
+        if fast {
+            self.entry_fast(b, t_max)
+        } else {
+            self.entry(b, t_max)
+        }
     }
 
     /// [`RayCull::entry`] for a box inside bounds for which [`RayCull::fast_within`] holds:

@@ -193,8 +193,18 @@ fn first_contact<S: Scalar>(
     let mut maybe = false;
     let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
+    let fast = mesh.bvh().bounds().is_some_and(|b| cull.fast_within(&b));
     mesh.bvh().along_ray(cull, |items, _entry| {
         for &i in items {
+            // The face's own box first: a leaf's box holds up to four faces' boxes. A face
+            // whose box the ray cannot reach before a certain contact cannot come first.
+            let bound = best.map_or(max_t, |(_, b)| b);
+            if cull
+                .entry_with(fast, &mesh.triangle_box(i as usize), bound)
+                .is_none()
+            {
+                continue;
+            }
             let (verdict, t_lo, t_hi) = face(i as usize);
             if verdict.is_false() {
                 continue;

@@ -202,6 +202,12 @@ impl<S: Scalar> TriangleMesh<S> {
         })
     }
 
+    /// Triangle `i`'s box: the exact bounds of its corners.
+    #[inline]
+    pub(crate) fn triangle_box(&self, i: usize) -> Box3 {
+        self.boxes[i]
+    }
+
     /// The bounding volume hierarchy over the triangles' boxes.
     ///
     /// # Example
