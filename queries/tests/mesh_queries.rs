@@ -60,8 +60,9 @@ fn grid(g: &mut Gen) -> f64 {
     (i64::arbitrary(g) % 9) as f64 / 4.0
 }
 
-/// A closed mesh of one to three octahedra: apart, or one inside another (a hollow shell),
-/// with the exact answer for a point: in the closed solid?
+/// A closed mesh of one or two octahedra: apart, overlapping (their union), or one inside
+/// the other wound inward (a hollow shell), with the exact answer for a point: in the
+/// closed solid?
 struct Solid {
     parts: Vec<Octahedron>,
     /// The second part is a hole in the first.
@@ -71,14 +72,16 @@ struct Solid {
 impl Solid {
     fn new(g: &mut Gen) -> Self {
         let a = Octahedron::new(g);
-        match u8::arbitrary(g) % 3 {
+        match u8::arbitrary(g) % 4 {
             0 => Solid {
                 parts: vec![a],
                 nested: false,
             },
-            1 => {
+            1 | 2 => {
+                // Apart, or overlapping (a union: winding number 2 where both hold a point).
+                let shift = if u8::arbitrary(g) % 2 == 0 { 8.0 } else { 0.5 };
                 let mut b = Octahedron::new(g);
-                b.v = b.v.map(|p| p + Vec3::new(8.0, 0.0, 0.0));
+                b.v = b.v.map(|p| p + Vec3::new(shift, 0.25, 0.0));
                 Solid {
                     parts: vec![a, b],
                     nested: false,

@@ -26,8 +26,9 @@ fn direction(i: usize) -> [f64; 3] {
 /// What a ray from a point not on the triangle does at the triangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Crossing {
-    /// Passes through the triangle's interior at a positive parameter.
-    Through,
+    /// Passes through the triangle's interior at a positive parameter, along the normal
+    /// `(b - a) × (c - a)` (leaving the solid of an outward-wound mesh) or against it.
+    Through { along: bool },
     /// Does not meet the closed triangle at a positive parameter.
     Misses,
     /// Meets an edge or a corner, or runs in the triangle's plane: no parity from this ray.
@@ -59,7 +60,9 @@ fn crossing<R: Ring>(p: &Ring3<R>, d: &Ring3<R>, t: &[Ring3<R>; 3]) -> Option<Cr
     // All three strictly of one sign: the sign of n·d. The parameter is n·A / n·d.
     let height = dot3(&bc, &a).sign()?;
     Some(if height == signs[0] {
-        Crossing::Through
+        Crossing::Through {
+            along: signs[0].is_gt(),
+        }
     } else {
         Crossing::Misses
     })
@@ -86,19 +89,22 @@ impl Formula for RayCrossing {
 
 /// Is the point in the closed solid bounded by the closed mesh: inside it or on its surface
 /// (touching counts)? `True` and `False` are exact; `Maybe` where the point may be on the
-/// surface and is otherwise outside, or where no ray tried gave a certain parity.
+/// surface and is otherwise outside, or where no ray tried gave a certain count.
 ///
 /// On the surface: `True` as soon as one face certainly holds the point
-/// ([`point_in_triangle`]). Otherwise the parity of the faces a ray from the point crosses,
-/// on rays along up to 16 fixed directions, each cast through the hierarchy: a ray that
-/// meets any face at an edge or corner, runs in a face's plane, or meets a face it cannot
-/// classify, is not counted and the next direction is tried. So a ray through a shared edge
-/// or vertex never decides the answer (the "hollow mesh" bug of float parity tests), and the
-/// answer does not depend on the mesh's winding.
+/// ([`point_in_triangle`]). Otherwise inside means a nonzero winding number: along a ray
+/// from the point, the faces it passes through along their normal `(b - a) × (c - a)` less
+/// those it passes through against it. Rays go along up to 16 fixed directions, each cast
+/// through the hierarchy; a ray that meets any face at an edge or corner, runs in a face's
+/// plane, or meets a face it cannot classify, is not counted and the next direction is
+/// tried. So a ray through a shared edge or vertex never decides the answer (the "hollow
+/// mesh" bug of float parity tests).
 ///
-/// The mesh must be closed (every edge shared by an even number of faces); on an open mesh
-/// the answer is the parity along one ray and means nothing. On plain floats this is the
-/// float computation.
+/// The mesh must be closed (every edge shared by two faces, or an even number) and each of
+/// its closed components wound consistently, outward or inward (a room): then a point is
+/// inside when it is inside any component, so overlapping parts make a union; a component
+/// wound the other way from one around it makes a hole. On an open mesh the answer means
+/// nothing. On plain floats this is the float computation.
 ///
 /// # Example
 /// ```
@@ -171,8 +177,9 @@ pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
     })
 }
 
-/// The answer from the surface test and the parity along the first ray whose every face
-/// is certainly classified (`face(d, i)` classifies face `i` for the direction `d`).
+/// The answer from the surface test and the winding number along the first ray whose every
+/// face is certainly classified (`face(d, i)` classifies face `i` for the direction `d`):
+/// faces crossed along their normal count +1, against it -1.
 fn point_in_solid<S: Scalar>(
     mesh: &TriangleMesh<S>,
     on_surface: Verdict,
@@ -185,12 +192,12 @@ fn point_in_solid<S: Scalar>(
     for k in 0..DIRECTIONS {
         let d = direction(k);
         let cull = RayCull::family([lo, hi], [d, d], f64::INFINITY);
-        let mut through = 0usize;
+        let mut winding = 0i64;
         let mut clean = true;
         mesh.bvh().along_ray(&cull, |items, _| {
             for &i in items {
                 match face(d, i as usize) {
-                    Some(Crossing::Through) => through += 1,
+                    Some(Crossing::Through { along }) => winding += if along { 1 } else { -1 },
                     Some(Crossing::Misses) => {}
                     Some(Crossing::Grazes) | None => clean = false,
                 }
@@ -203,7 +210,7 @@ fn point_in_solid<S: Scalar>(
             }
         });
         if clean {
-            return if through % 2 == 1 {
+            return if winding != 0 {
                 Verdict::True
             } else {
                 // Outside, unless the point may be on the surface.
