@@ -27,7 +27,7 @@ mod icosphere;
 /// The same moves for every mover.
 #[allow(dead_code)] // not every example draws every kind of number
 #[path = "support/rng.rs"]
-mod rng;
+pub mod rng;
 use icosphere::icosphere;
 use rng::Rng;
 

@@ -96,13 +96,8 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
         })
         .collect();
     let (mut tunnelled, mut certified_misses, mut maybes) = (0, 0, 0);
-    let mut state = 0x1234_5678_9abc_def1u64;
-    let mut unit = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = motion_run::rng::Rng(0x1234_5678_9abc_def1);
+    let mut unit = move || rng.unit();
     for _ in 0..shots {
         let center = Vec3::new(unit() - 0.5, unit() - 0.5, unit() - 0.5) * 0.5;
         let face = faces[(unit() * 8.0) as usize % 8];
@@ -541,13 +536,8 @@ fn ccd_section(checks: &mut Checks) {
 fn mesh_section(checks: &mut Checks) {
     use std::time::Instant;
     let n = 300usize;
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut unit = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = motion_run::rng::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut unit = move || rng.unit();
     let height = |i: usize, j: usize| 0.3 * ((i as f64 * 0.37).sin() + (j as f64 * 0.23).cos());
     let mut v = Vec::with_capacity((n + 1) * (n + 1));
     for i in 0..=n {
