@@ -79,7 +79,7 @@ mod shape;
 pub use error::{Problem, ShapeError};
 pub use mesh::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
-    overlap_sphere_mesh, point_in_mesh, RayMeshHit, TriangleMesh,
+    overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, RayMeshHit, SweepMeshHit, TriangleMesh,
 };
 pub use motion::{
     closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,

@@ -3,10 +3,12 @@
 mod cast_ray_mesh;
 mod overlap_sphere_mesh;
 mod point_in_mesh;
+mod sweep_sphere_mesh;
 mod triangle_mesh;
 
 pub use cast_ray_mesh::{cast_ray_mesh, decide_cast_ray_mesh, RayMeshHit};
 pub use overlap_sphere_mesh::{decide_overlap_sphere_mesh, overlap_sphere_mesh};
 pub use point_in_mesh::{decide_point_in_mesh, point_in_mesh};
+pub use sweep_sphere_mesh::{sweep_sphere_mesh, SweepMeshHit};
 pub(crate) use triangle_mesh::swept_box;
 pub use triangle_mesh::TriangleMesh;

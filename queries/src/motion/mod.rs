@@ -21,7 +21,7 @@ mod sweep;
 pub use epsilon::safe_epsilon;
 pub use particle::{move_particle, ParticleMove};
 pub use slide::{closest_point_on_triangle, slide_sphere, Slide, SlideOptions};
-use sweep::sweep_with_normal;
+pub(crate) use sweep::sweep_with_normal;
 pub use sweep::{sweep_sphere_triangle, SweepHit};
 
 use surety_intervals::{Endpoint, Scalar, Vec3};

@@ -1,0 +1,107 @@
+//! A sphere moving along a straight line against a whole mesh: the first contact.
+
+use surety_intervals::{Endpoint, Interval, Scalar, Vec3, Verdict};
+
+use crate::motion::sweep_with_normal;
+use crate::{overlap_sphere_triangle, Sphere, TriangleMesh};
+
+/// The answer of [`sweep_sphere_mesh`].
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Verdict};
+/// use surety_queries::{sweep_sphere_mesh, Sphere, TriangleMesh};
+/// use glam::DVec3;
+///
+/// let floor = TriangleMesh::<Interval>::new(
+///     &[DVec3::new(-9.0, -9.0, 0.0), DVec3::new(9.0, -9.0, 0.0), DVec3::new(0.0, 9.0, 0.0)],
+///     &[[0, 1, 2]],
+/// )?;
+/// let ball = Sphere::new(DVec3::new(0.0, 0.0, 3.0), 1.0)?;
+/// let hit = sweep_sphere_mesh(&ball, DVec3::new(0.0, 0.0, -4.0).into(), &floor);
+/// assert_eq!((hit.hit, hit.face), (Verdict::True, Some(0)));
+/// assert!(hit.time.contains(0.5)); // falls 2 of its 4 units, then touches
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweepMeshHit {
+    /// Whether the sphere touches the mesh (some closed face) at some time in `[0, 1]`.
+    pub hit: Verdict,
+    /// A face the sphere certainly touches by `time.hi()` (the one whose contact is known to
+    /// come first, when several are), when `hit` is `True`.
+    pub face: Option<usize>,
+    /// Encloses the exact time of the first contact with the mesh, capped at 1 (`[1, 1]` when
+    /// there is certainly none). For every time below its lower end the sphere is certainly
+    /// apart from every face: moving it that far is safe.
+    pub time: Interval<f64>,
+}
+
+/// When does a sphere moving from its center `c` to `c + motion` (times `0` to `1`) first
+/// touch the mesh? Each face near the swept path (by the hierarchy, against the box of the
+/// path grown by the radius and rounded outward, so no face the sphere could touch is left
+/// out) is swept with [`sweep_sphere_triangle`](crate::sweep_sphere_triangle); the first
+/// contact's enclosure runs from the least lower end of any face that may be touched to the
+/// least upper end of one that certainly is. On plain floats this is the float computation.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Interval, Verdict};
+/// use surety_queries::{sweep_sphere_mesh, Sphere, TriangleMesh};
+/// use glam::DVec3;
+///
+/// // Two floors at z = 0 and z = -2; the ball meets the upper one first.
+/// let v = [(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)];
+/// let corners: Vec<DVec3> = [0.0, -2.0].iter()
+///     .flat_map(|&z| v.map(|(x, y)| DVec3::new(x, y, z)))
+///     .collect();
+/// let mesh = TriangleMesh::<Interval>::new(&corners, &[[3, 4, 5], [0, 1, 2]])?;
+/// let ball = Sphere::new(DVec3::new(1.0, 1.0, 2.0), 0.5)?;
+/// let hit = sweep_sphere_mesh(&ball, DVec3::new(0.0, 0.0, -6.0).into(), &mesh);
+/// assert_eq!((hit.hit, hit.face), (Verdict::True, Some(1)));
+/// assert!(hit.time.contains(0.25)); // 1.5 of its 6 units
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn sweep_sphere_mesh<S: Scalar>(
+    sphere: &Sphere<S>,
+    motion: Vec3<S>,
+    mesh: &TriangleMesh<S>,
+) -> SweepMeshHit {
+    // The path's box: every center c + t·m, t in [0, 1], lies between the center's bounds
+    // and the end's, each sum rounded outward, then the radius.
+    let r = sphere.radius().bounds().1.as_f64();
+    let c = sphere.center().to_array().map(|x| x.bounds());
+    let m = motion.to_array().map(|x| x.bounds());
+    let mut lo = [0.0; 3];
+    let mut hi = [0.0; 3];
+    for k in 0..3 {
+        let (c_lo, c_hi) = (c[k].0.as_f64(), c[k].1.as_f64());
+        let (m_lo, m_hi) = (m[k].0.as_f64(), m[k].1.as_f64());
+        let end_lo = (c_lo + m_lo).next_down();
+        let end_hi = (c_hi + m_hi).next_up();
+        lo[k] = (c_lo.min(end_lo) - r).next_down();
+        hi[k] = (c_hi.max(end_hi) + r).next_up();
+    }
+    let mut hit = Verdict::False;
+    let mut first: Option<(usize, f64)> = None; // a certain face and its contact's upper end
+    let mut least = 1.0f64; // least lower end over faces not certainly missed
+    for i in mesh.near(lo, hi) {
+        let triangle = &mesh.triangles()[i];
+        let face = sweep_with_normal(sphere, motion, triangle, mesh.normal(i), |s| {
+            overlap_sphere_triangle(s, triangle)
+        });
+        if face.hit.is_false() {
+            continue;
+        }
+        hit = hit | face.hit;
+        least = least.min(face.time.lo());
+        if face.hit.is_true() && first.is_none_or(|(_, t)| face.time.hi() < t) {
+            first = Some((i, face.time.hi()));
+        }
+    }
+    let upper = first.map_or(1.0, |(_, t)| t);
+    SweepMeshHit {
+        hit,
+        face: first.map(|(i, _)| i),
+        time: Interval::new(least.min(upper), upper).unwrap_or(Interval::ENTIRE),
+    }
+}
