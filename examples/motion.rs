@@ -7,7 +7,8 @@
 //! ```
 //!
 //! (default 1000000 moves per scene and mover; the scenes named, e.g. `icosphere terrain`, or
-//! all four).
+//! all five: the cube room, the same far from the origin, the icosphere, the terrain room of
+//! 672 triangles and the big terrain room of 101,120, each name's start is enough).
 //!
 //! Every end position is checked exactly (certified predicates, with rational arithmetic for
 //! the cases they leave undecided): "got in" counts moves after which the particle is strictly
@@ -139,7 +140,19 @@ pub fn icosphere_room() -> Scene {
 /// A room over bumpy terrain: a 12 × 12 heightfield over `[0, 8]²`, walls, and a ceiling grid
 /// at height 6 (the same grid, so the mesh is watertight).
 pub fn terrain_room() -> Scene {
-    let (n, size, top) = (12usize, 8.0, 6.0);
+    terrain_room_of(12, "terrain")
+}
+
+/// The terrain room at 158 × 158 cells of the same size: 101,120 triangles over a level
+/// about 105 units wide, for the movers' cost on a large mesh (the hierarchy against the
+/// 672-triangle room; moves are as long as there).
+pub fn big_terrain_room() -> Scene {
+    terrain_room_of(158, "big terrain")
+}
+
+/// The terrain room with `n × n` cells of side 2/3.
+fn terrain_room_of(n: usize, name: &'static str) -> Scene {
+    let (size, top) = (8.0 * n as f64 / 12.0, 6.0);
     let cell = size / n as f64;
     let height = |i: usize, j: usize| {
         let (x, y) = (i as f64 * cell, j as f64 * cell);
@@ -189,7 +202,7 @@ pub fn terrain_room() -> Scene {
         }
     }
     build(
-        "terrain",
+        name,
         &v,
         &f,
         Vec3::new(4.0, 4.0, 3.5),
@@ -538,7 +551,9 @@ pub fn run(scene: &Scene, mover: Mover, moves: u64, seed: u64) -> Tally {
     };
     let mut seconds = 0.0;
     for _ in 0..moves {
-        let motion = random_move(&mut rng, p, scene.size);
+        // Moves are as long as in the 8-unit rooms whatever the scene's size: a body moves
+        // the same distances through a large level as through a small room.
+        let motion = random_move(&mut rng, p, scene.size.min(8.0));
         let to = p + motion;
         let clock = Instant::now();
         let (end, exhausted) = match mover {
@@ -705,11 +720,12 @@ pub fn report(
         far_cube_room(),
         icosphere_room(),
         terrain_room(),
+        big_terrain_room(),
     ];
     for s in &scenes {
         writeln!(
             out,
-            "    {:<10} {:>4} triangles, start {:?}",
+            "    {:<12} {:>6} triangles, start {:?}",
             s.name,
             s.certified.len(),
             s.start.to_array()
@@ -739,7 +755,7 @@ pub fn report(
     writeln!(out)?;
     writeln!(
         out,
-        "{:<10} {:<30} {:>9} {:>9} {:>7} {:>9} {:>9}",
+        "{:<12} {:<30} {:>9} {:>9} {:>7} {:>9} {:>9}",
         "scene", "mover", "moves", "got in", "stuck", "cap hit", "µs/move"
     )?;
     let mut all = Vec::new();
@@ -756,7 +772,7 @@ pub fn report(
             );
             writeln!(
                 out,
-                "{:<10} {:<30} {:>9} {:>9} {:>7} {:>9} {:>9.2}",
+                "{:<12} {:<30} {:>9} {:>9} {:>7} {:>9} {:>9.2}",
                 scene.name,
                 mover.name(),
                 t.moves,
