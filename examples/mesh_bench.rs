@@ -341,11 +341,13 @@ fn bench(mesh: &Mesh, rng: &mut Rng, rows: &mut Vec<Row>) {
         );
     }
     eprintln!(
-        "{}: {} faces, depth {}, {} bytes of hierarchy per face",
+        "{}: {} faces, depth {}, bytes per face: surety {} ({} of them the hierarchy), parry3d {}",
         mesh.name,
         n,
         ours.bvh().depth(),
+        ours.memory_bytes() / n.max(1),
         ours.bvh().memory_bytes() / n.max(1),
+        theirs.total_memory_size() / n.max(1),
     );
 }
 

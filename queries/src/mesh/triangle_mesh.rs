@@ -202,6 +202,26 @@ impl<S: Scalar> TriangleMesh<S> {
         })
     }
 
+    /// Bytes the mesh holds on the heap: its triangles (corners stored per triangle), their
+    /// boxes and normals, and the hierarchy.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::TriangleMesh;
+    ///
+    /// let v = [Vec3::new(0.0f32, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
+    /// let m = TriangleMesh::<f32>::new(&v, &[[0, 1, 2]; 100])?;
+    /// assert!(m.memory_bytes() >= 100 * (36 + 48));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        self.triangles.capacity() * std::mem::size_of::<Triangle<S>>()
+            + self.boxes.capacity() * std::mem::size_of::<Box3>()
+            + self.normals.capacity() * std::mem::size_of::<(Vec3<S>, S)>()
+            + self.bvh.memory_bytes()
+    }
+
     /// Triangle `i`'s box: the exact bounds of its corners.
     #[inline]
     pub(crate) fn triangle_box(&self, i: usize) -> Box3 {
