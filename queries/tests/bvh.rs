@@ -495,3 +495,66 @@ fn mesh_near_matches_a_scan_of_triangle_boxes() {
         assert_eq!(got, want);
     }
 }
+
+/// Differences that overflow: a box near `f64::MAX` and a ray from near `-f64::MAX` reach it
+/// at a parameter about `8.5e307`, below a bound of `1e308`. The quotient of an overflowed
+/// difference is infinite; taken as it is, the entry would be past the bound and the box
+/// pruned. The traversal keeps it, on a tree whose boxes are all that large (so no fast
+/// path applies) and on one mixing them with moderate boxes.
+#[test]
+fn boxes_reached_across_an_overflowing_difference_are_kept() {
+    // Across x only (the other axes moderate), and across all three axes.
+    let cases = [
+        (
+            [[1.7e308, 0.0, 0.0], [1.7e308, 1.0, 1.0]],
+            RayCull::new([-1.7e308, 0.1, 0.1], [4.0, 1e-308, 1e-308], 1e308),
+        ),
+        (
+            [[1.7e308; 3], [1.7e308; 3]],
+            RayCull::new([-1.7e308; 3], [4.0; 3], 1e308),
+        ),
+    ];
+    for (far, ray) in cases {
+        // Exactly, the ray reaches the box at 3.4e308 / 4 = 8.5e307 (within the bound).
+        assert!(ray.entry(&far, 1e308).is_some_and(|t| t <= 8.5e307));
+        let mixed: Vec<Box3> = (0..40)
+            .map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 1.0, 1.0, 1.0]])
+            .chain([far])
+            .collect();
+        for boxes in [vec![far; 5], mixed] {
+            let bvh = Bvh::new(&boxes).unwrap();
+            let mut seen = Vec::new();
+            bvh.along_ray(&ray, |items, _| {
+                seen.extend_from_slice(items);
+                ray.t_max()
+            });
+            let last = boxes.len() as u32 - 1;
+            assert!(seen.contains(&last), "{} boxes: {seen:?}", boxes.len());
+        }
+    }
+}
+
+/// The fast slab test prunes too: a ray with no zero direction component along a row of
+/// boxes, stopped after the first, visits a few leaves, not the row.
+#[test]
+fn the_fast_slab_test_prunes_boxes_beyond_the_bound() {
+    let bs: Vec<Box3> = (0..1000)
+        .map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 0.5, 1.0, 1.0]])
+        .collect();
+    let bvh = Bvh::new(&bs).unwrap();
+    let cull = RayCull::new([-1.0, 0.5, 0.5], [1.0, 1e-9, -1e-9], f64::INFINITY);
+    let mut visited = 0;
+    bvh.along_ray(&cull, |items, _| {
+        visited += items.len();
+        1.6
+    });
+    assert!(visited <= 2 * Bvh::LEAF_SIZE, "{visited} items visited");
+    // Boxes off the ray's line are pruned however far the ray goes.
+    let off = RayCull::new([-1.0, 5.5, 0.5], [1.0, 1e-9, -1e-9], f64::INFINITY);
+    let mut any = 0;
+    bvh.along_ray(&off, |items, _| {
+        any += items.len();
+        f64::INFINITY
+    });
+    assert_eq!(any, 0);
+}
