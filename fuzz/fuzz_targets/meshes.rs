@@ -16,35 +16,8 @@ use surety_queries::{
 #[path = "../../queries/tests/support/mod.rs"]
 mod support;
 
-/// Numbers from the bytes: whole `f64`s, or small integers and halves (so that ties happen).
-fn numbers(data: &[u8]) -> Vec<f64> {
-    let mut out = Vec::new();
-    let mut rest = data;
-    while let Some((&tag, tail)) = rest.split_first() {
-        if tag & 1 == 0 && tail.len() >= 8 {
-            let (bytes, tail) = tail.split_at(8);
-            out.push(f64::from_le_bytes(bytes.try_into().unwrap()));
-            rest = tail;
-        } else {
-            out.push(f64::from(tag as i8 >> 1) * 0.5);
-            rest = tail;
-        }
-    }
-    out
-}
-
-fn v(x: &[f64], i: usize) -> Vec3<f64> {
-    Vec3::new(x[i], x[i + 1], x[i + 2])
-}
-
-fn iv(p: Vec3<f64>) -> Vec3<Interval> {
-    p.map(Interval::enclose)
-}
-
-#[track_caller]
-fn agree(v: Verdict, exact: bool) {
-    assert!(v.certain().is_none_or(|x| x == exact), "{v:?}, exact {exact}");
-}
+mod numbers;
+use numbers::{agree, iv, numbers, v};
 
 fn finite(x: f64) -> bool {
     x.is_finite()
@@ -72,7 +45,10 @@ fuzz_target!(|data: &[u8]| {
     let (c, r, m) = (v(rest, 7), rest[10].abs(), v(rest, 11));
     let Ok(mesh) = TriangleMesh::<f64>::new(&verts, &faces) else {
         // Bad vertices are an error, never a panic; so in every scalar.
-        let _ = TriangleMesh::<Interval>::new(&verts.iter().map(|&p| iv(p)).collect::<Vec<_>>(), &faces);
+        let _ = TriangleMesh::<Interval>::new(
+            &verts.iter().map(|&p| iv(p)).collect::<Vec<_>>(),
+            &faces,
+        );
         return;
     };
     let lifted: Vec<Vec3<Interval>> = verts.iter().map(|&p| iv(p)).collect();
@@ -83,10 +59,15 @@ fuzz_target!(|data: &[u8]| {
 
     // The hierarchy: the box traversal holds every face whose box meets the query box.
     let bvh = mesh.bvh();
-    let q = [[o.x.min(c.x), o.y.min(c.y), o.z.min(c.z)], [o.x.max(c.x), o.y.max(c.y), o.z.max(c.z)]];
+    let q = [
+        [o.x.min(c.x), o.y.min(c.y), o.z.min(c.z)],
+        [o.x.max(c.x), o.y.max(c.y), o.z.max(c.z)],
+    ];
     if q.iter().flatten().all(|a| !a.is_nan()) {
         let found: Vec<usize> = mesh.near(q[0], q[1]).collect();
-        let all: Vec<usize> = Bvh::new(&[q]).map(|b| b.overlapping(q).collect()).unwrap_or_default();
+        let all: Vec<usize> = Bvh::new(&[q])
+            .map(|b| b.overlapping(q).collect())
+            .unwrap_or_default();
         assert!(all.len() <= 1);
         assert!(found.iter().all(|&i| i < nf));
         let _ = bvh.depth();

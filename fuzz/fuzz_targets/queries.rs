@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use surety_intervals::{Interval, Policy, Vec3, Verdict};
+use surety_intervals::{Interval, Policy, Verdict};
 use surety_queries::{
     decide_intersect_segment_triangle, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
     decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, intersect_segment_triangle,
@@ -16,42 +16,8 @@ use surety_queries::{
 #[path = "../../queries/tests/support/mod.rs"]
 mod support;
 
-/// Numbers from the bytes: whole `f64`s, or small integers and halves (so that ties happen).
-fn numbers(data: &[u8]) -> Vec<f64> {
-    let mut out = Vec::new();
-    let mut rest = data;
-    while let Some((&tag, tail)) = rest.split_first() {
-        if tag & 1 == 0 && tail.len() >= 8 {
-            let (bytes, tail) = tail.split_at(8);
-            out.push(f64::from_le_bytes(bytes.try_into().unwrap()));
-            rest = tail;
-        } else {
-            out.push(f64::from(tag as i8 >> 1) * 0.5);
-            rest = tail;
-        }
-    }
-    out
-}
-
-fn v(x: &[f64], i: usize) -> Vec3<f64> {
-    Vec3::new(x[i], x[i + 1], x[i + 2])
-}
-
-fn iv(p: Vec3<f64>) -> Vec3<Interval> {
-    p.map(Interval::enclose)
-}
-
-fn iv32(p: Vec3<f64>) -> Vec3<Interval<f32>> {
-    p.map(Interval::<f32>::enclose_f64)
-}
-
-#[track_caller]
-fn agree(v: Verdict, exact: bool) {
-    assert!(
-        v.certain().is_none_or(|x| x == exact),
-        "{v:?}, exact {exact}"
-    );
-}
+mod numbers;
+use numbers::{agree, iv, iv32, numbers, v};
 
 fuzz_target!(|data: &[u8]| {
     let x = numbers(data);

@@ -2,7 +2,7 @@
 //! `overlap_sphere_mesh`, on both scalar paths and on `f32` and `f64`, against exact oracles
 //! that share no formula with them (face planes' signs for convex pieces, rational squared
 //! distances for balls), on points and balls exactly on faces, edges and corners, one ulp
-//! off them, and at random.
+//! off them, and at random; at unit scale and scaled to huge and tiny magnitudes.
 
 mod support;
 
@@ -67,15 +67,32 @@ struct Solid {
     parts: Vec<Octahedron>,
     /// The second part is a hole in the first.
     nested: bool,
+    /// The scale everything is drawn at: 1, or a power of two for huge and tiny scenes.
+    unit: f64,
 }
 
 impl Solid {
+    /// A solid at unit scale, or one in four times scaled by `2^k` for `k` of ±500, -1000 or
+    /// 900 (every coordinate exactly, the octahedra being on a quarter grid).
     fn new(g: &mut Gen) -> Self {
+        let mut solid = Self::at_unit_scale(g);
+        if u8::arbitrary(g) % 4 == 0 {
+            let k = g.choose(&[-1000, -500, 500, 900]).copied().unwrap();
+            solid.unit = pow2(k);
+            for part in &mut solid.parts {
+                part.v = part.v.map(|p| scaled(p, k));
+            }
+        }
+        solid
+    }
+
+    fn at_unit_scale(g: &mut Gen) -> Self {
         let a = Octahedron::new(g);
         match u8::arbitrary(g) % 4 {
             0 => Solid {
                 parts: vec![a],
                 nested: false,
+                unit: 1.0,
             },
             1 | 2 => {
                 // Apart, or overlapping (a union: winding number 2 where both hold a point).
@@ -85,6 +102,7 @@ impl Solid {
                 Solid {
                     parts: vec![a, b],
                     nested: false,
+                    unit: 1.0,
                 }
             }
             _ => {
@@ -94,6 +112,7 @@ impl Solid {
                 Solid {
                     parts: vec![a, Octahedron { v }],
                     nested: true,
+                    unit: 1.0,
                 }
             }
         }
@@ -133,8 +152,8 @@ impl Solid {
             0 => f[0],
             1 => (f[0] + f[1]) * 0.5,
             2 => (f[0] + f[1] + f[2] * 2.0) * 0.25,
-            3 => (f[0] + f[1]) * 0.5 + Vec3::new(grid(g), grid(g), grid(g)) * 0.25,
-            _ => Vec3::new(grid(g), grid(g), grid(g)) * 2.0,
+            3 => (f[0] + f[1]) * 0.5 + Vec3::new(grid(g), grid(g), grid(g)) * (0.25 * self.unit),
+            _ => Vec3::new(grid(g), grid(g), grid(g)) * (2.0 * self.unit),
         };
         match u8::arbitrary(g) % 4 {
             0 => Vec3::new(ulps(p.x, i64::arbitrary(g) % 2), p.y, p.z),
@@ -144,12 +163,12 @@ impl Solid {
     }
 }
 
-/// One mesh on three scalar paths: `f64`, `Interval<f64>`, and `f32` (the quarter-grid
-/// vertices are exact in `f32`).
+/// One mesh on three scalar paths: `f64`, `Interval<f64>`, and `f32` where every vertex is
+/// exact in `f32` (the quarter grid at unit scale; not beyond `f32`'s range).
 struct Meshes {
     float: TriangleMesh<f64>,
     interval: TriangleMesh<Interval>,
-    float32: TriangleMesh<f32>,
+    float32: Option<TriangleMesh<f32>>,
 }
 
 impl Meshes {
@@ -164,10 +183,11 @@ impl Meshes {
     fn new(v: &[Vec3<f64>], f: &[[usize; 3]]) -> Self {
         let lifted: Vec<Vec3<Interval>> = v.iter().map(|&p| lift(p)).collect();
         let v32: Vec<Vec3<f32>> = v.iter().map(|&p| to_f32(p)).collect();
+        let exact32 = v32.iter().zip(v).all(|(a, b)| a.map(f64::from) == *b);
         Meshes {
             float: TriangleMesh::new(v, f).unwrap(),
             interval: TriangleMesh::new(&lifted, f).unwrap(),
-            float32: TriangleMesh::new(&v32, f).unwrap(),
+            float32: exact32.then(|| TriangleMesh::new(&v32, f).unwrap()),
         }
     }
 }
@@ -193,10 +213,10 @@ fn points_in_meshes_are_exact(seed: u64) -> bool {
         ];
         // The f32 mesh has the same vertices (quarter grid values); the point must be an f32.
         let p32 = to_f32(p);
-        if p32.map(f64::from) == p {
+        if let (Some(float32), true) = (&m.float32, p32.map(f64::from) == p) {
             answers.push((
                 "exact f32",
-                decide_point_in_mesh(&m.float32, p32, Policy::Exact),
+                decide_point_in_mesh(float32, p32, Policy::Exact),
                 true,
             ));
         }
@@ -239,15 +259,15 @@ fn balls_against_meshes_are_exact(seed: u64) -> bool {
         let mut c = solid.point(&mut g);
         let mut r = match u8::arbitrary(&mut g) % 4 {
             0 => 0.0,
-            1 => ulps(grid(&mut g).abs(), i64::arbitrary(&mut g) % 2).abs(),
-            _ => grid(&mut g).abs(),
+            1 => ulps(grid(&mut g).abs() * solid.unit, i64::arbitrary(&mut g) % 2).abs(),
+            _ => grid(&mut g).abs() * solid.unit,
         };
         if u8::arbitrary(&mut g) % 3 == 0 {
             // Tangent at a corner from outside, along the corner's axis: the ball's box
             // touches the corner's faces' boxes at one plane (nudged by an ulp, or not).
             let part = &solid.parts[usize::arbitrary(&mut g) % solid.parts.len()];
             let k = usize::arbitrary(&mut g) % 6;
-            r = 0.25 + grid(&mut g).abs();
+            r = (0.25 + grid(&mut g).abs()) * solid.unit;
             let mut out = [0.0; 3];
             out[k / 2] = if k % 2 == 0 { r } else { -r };
             c = part.v[k] + Vec3::new(out[0], out[1], out[2]);
@@ -275,11 +295,12 @@ fn balls_against_meshes_are_exact(seed: u64) -> bool {
             ("interval", overlap_sphere_mesh(&iball, &m.interval), false),
         ];
         let (c32, r32) = (to_f32(c), r as f32);
-        if c32.map(f64::from) == c && f64::from(r32) == r {
+        let exact32 = c32.map(f64::from) == c && f64::from(r32) == r;
+        if let (Some(float32), true) = (&m.float32, exact32) {
             let ball32 = Sphere::new(c32, r32).unwrap();
             answers.push((
                 "exact f32",
-                decide_overlap_sphere_mesh(&ball32, &m.float32, Policy::Exact),
+                decide_overlap_sphere_mesh(&ball32, float32, Policy::Exact),
                 true,
             ));
         }
@@ -303,12 +324,13 @@ fn sweeps_through_meshes_are_exact(seed: u64) -> bool {
     let (v, f) = solid.mesh();
     let faces: Vec<[Q3; 3]> = f.iter().map(|t| t.map(|k| q3(v[k]))).collect();
     (0..2).all(|_| {
-        let mut c = solid.point(&mut g) + Vec3::new(grid(&mut g), grid(&mut g), grid(&mut g)) * 4.0;
+        let mut c = solid.point(&mut g)
+            + Vec3::new(grid(&mut g), grid(&mut g), grid(&mut g)) * (4.0 * solid.unit);
         let aim = solid.point(&mut g);
         let mut motion = (aim - c) * (0.5 + (u8::arbitrary(&mut g) % 4) as f64 / 2.0);
         let mut r = match u8::arbitrary(&mut g) % 3 {
             0 => 0.0,
-            _ => grid(&mut g).abs(),
+            _ => grid(&mut g).abs() * solid.unit,
         };
         if u8::arbitrary(&mut g) % 3 == 0 {
             // Down a corner's axis from outside, ending exactly tangent at the corner (or an
@@ -316,14 +338,14 @@ fn sweeps_through_meshes_are_exact(seed: u64) -> bool {
             // the radius.
             let part = &solid.parts[usize::arbitrary(&mut g) % solid.parts.len()];
             let k = usize::arbitrary(&mut g) % 6;
-            r = 0.25 + grid(&mut g).abs();
+            r = (0.25 + grid(&mut g).abs()) * solid.unit;
             let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
             let mut axis = [0.0; 3];
             axis[k / 2] = sign;
             let axis = Vec3::new(axis[0], axis[1], axis[2]);
             let end = part.v[k] + axis * ulps(r, i64::arbitrary(&mut g) % 2);
-            c = end + axis * 2.0;
-            motion = axis * -2.0;
+            c = end + axis * (2.0 * solid.unit);
+            motion = axis * (-2.0 * solid.unit);
         }
         let Ok(ball) = Sphere::new(lift(c), Interval::enclose(r)) else {
             return true;

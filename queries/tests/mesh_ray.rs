@@ -3,7 +3,8 @@
 //! the exact first contact. Checked against an exact rational oracle (feasibility per face and
 //! the plane crossing by Cramer's rule, no formula shared with the library) on terrains,
 //! closed meshes and triangle soups, with rays through shared vertices and edges, along
-//! faces, and stopping exactly at a contact; on both scalar paths and on `f32` and `f64`.
+//! faces, and stopping exactly at a contact; on both scalar paths and on `f32` and `f64`; as
+//! generated, scaled to huge and tiny magnitudes, and moved far from the origin.
 
 mod support;
 
@@ -187,6 +188,42 @@ fn sound(got: &RayMeshHit, e: &Exact, exact_policy: bool) -> Result<(), String> 
     Ok(())
 }
 
+/// Where a mesh is put: as generated, scaled by a power of two (huge, tiny, and for `f32`
+/// within its range), or moved far from the origin. Rays are then aimed at the moved mesh;
+/// the oracle sees the coordinates the queries see.
+#[derive(Clone, Copy, Debug)]
+enum Frame {
+    AsIs,
+    Scaled(i32),
+    Far(f64),
+}
+
+impl Frame {
+    fn draw(g: &mut Gen) -> Self {
+        match u8::arbitrary(g) % 8 {
+            0 => Frame::Scaled(
+                g.choose(&[-1000, -500, -100, 100, 500, 900])
+                    .copied()
+                    .unwrap(),
+            ),
+            1 => Frame::Far(
+                g.choose(&[2f64.powi(40), -3.0 * 2f64.powi(30)])
+                    .copied()
+                    .unwrap(),
+            ),
+            _ => Frame::AsIs,
+        }
+    }
+
+    fn point(self, v: Vec3<f64>) -> Vec3<f64> {
+        match self {
+            Frame::AsIs => v,
+            Frame::Scaled(k) => scaled(v, k),
+            Frame::Far(x) => v + Vec3::splat(x),
+        }
+    }
+}
+
 fn mesh_rays_are_sound(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let m = match u8::arbitrary(&mut g) % 3 {
@@ -194,15 +231,27 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
         1 => closed(&mut g),
         _ => soup(&mut g),
     };
+    let frame = Frame::draw(&mut g);
+    let m = Soup {
+        v: m.v.iter().map(|&p| frame.point(p)).collect(),
+        f: m.f,
+    };
     let lifted: Vec<Vec3<Interval>> = m.v.iter().map(|&p| lift(p)).collect();
     let interval = TriangleMesh::<Interval>::new(&lifted, &m.f).unwrap();
     let float = TriangleMesh::<f64>::new(&m.v, &m.f).unwrap();
-    // Grid coordinates and their sums are exact in f32 too.
+    // Grid coordinates and their sums are exact in f32 too, unless the frame leaves its range.
     let v32: Vec<Vec3<f32>> = m.v.iter().map(|&p| to_f32(p)).collect();
-    let float32 = TriangleMesh::<f32>::new(&v32, &m.f).unwrap();
-    let lifted32: Vec<Vec3<Interval<f32>>> = v32.iter().map(|&p| Vec3::lift_f32(p)).collect();
-    let interval32 = TriangleMesh::<Interval<f32>>::new(&lifted32, &m.f).unwrap();
+    let in_f32 = v32.iter().zip(&m.v).all(|(a, b)| a.map(f64::from) == *b);
+    let meshes32 = in_f32.then(|| {
+        let lifted32: Vec<Vec3<Interval<f32>>> = v32.iter().map(|&p| Vec3::lift_f32(p)).collect();
+        (
+            TriangleMesh::<f32>::new(&v32, &m.f).unwrap(),
+            TriangleMesh::<Interval<f32>>::new(&lifted32, &m.f).unwrap(),
+        )
+    });
     (0..4).all(|_| {
+        // Aimed at the moved mesh's corners, edges and faces (from near the origin, or from
+        // the mesh's own plane).
         let (o, d, max_t) = ray_at(&m, &mut g);
         let e = exact(&m, o, d, max_t);
         let mt = max_t.unwrap_or(f64::INFINITY);
@@ -216,21 +265,23 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
             let got = decide_cast_ray_mesh(&float, &ray, mt, policy).unwrap();
             checks.push((name, got, policy == Policy::Exact));
         }
-        // The f32 paths, where the ray is exactly representable in f32.
+        // The f32 paths, where the mesh and the ray are exactly representable in f32.
         let (o32, d32) = (to_f32(o), to_f32(d));
-        if o32.map(f64::from) == o && d32.map(f64::from) == d {
-            let ray32 = Ray::<f32>::new(o32, d32).unwrap();
-            let got = decide_cast_ray_mesh(&float32, &ray32, mt, Policy::Exact).unwrap();
-            checks.push(("exact f32", got, true));
-            let ray32 = Ray::new(Vec3::lift_f32(o32), Vec3::lift_f32(d32)).unwrap();
-            let got = cast_ray_mesh(&interval32, &ray32, mt).unwrap();
-            checks.push(("interval f32", got, false));
+        if let Some((float32, interval32)) = &meshes32 {
+            if o32.map(f64::from) == o && d32.map(f64::from) == d {
+                let ray32 = Ray::<f32>::new(o32, d32).unwrap();
+                let got = decide_cast_ray_mesh(float32, &ray32, mt, Policy::Exact).unwrap();
+                checks.push(("exact f32", got, true));
+                let ray32 = Ray::new(Vec3::lift_f32(o32), Vec3::lift_f32(d32)).unwrap();
+                let got = cast_ray_mesh(interval32, &ray32, mt).unwrap();
+                checks.push(("interval f32", got, false));
+            }
         }
         checks.iter().all(|(name, got, exact_policy)| {
             sound(got, &e, *exact_policy)
                 .map_err(|why| {
                     eprintln!(
-                        "{name}: {why}; ray {o:?} + t {d:?}, t <= {max_t:?}, faces {:?}",
+                        "{name}: {why}; {frame:?}, ray {o:?} + t {d:?}, t <= {max_t:?}, faces {:?}",
                         m.f.len()
                     );
                 })

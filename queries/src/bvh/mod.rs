@@ -209,7 +209,7 @@ impl Bvh {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn overlapping(&self, b: Box3) -> Overlapping<'_> {
-        let mut stack = Vec::with_capacity(64);
+        let mut stack = Stack::new();
         if !self.nodes.is_empty() {
             stack.push(0);
         }
@@ -291,26 +291,27 @@ impl Bvh {
 
 /// A traversal stack on the call stack for the usual depths, spilling to the heap beyond
 /// (a tree can be deeper than 32 only for inputs the heuristic splits very unevenly, or for
-/// hundreds of millions of items; a nearest-first traversal holds at most one entry per
-/// level).
-struct Stack {
-    inline: [(u32, f64); 32],
+/// hundreds of millions of items; a depth-first traversal holds at most one entry per
+/// level), so that a query allocates nothing.
+#[derive(Clone, Debug)]
+struct Stack<T> {
+    inline: [T; 32],
     len: usize,
-    spill: Vec<(u32, f64)>,
+    spill: Vec<T>,
 }
 
-impl Stack {
+impl<T: Copy + Default> Stack<T> {
     #[inline(always)]
     fn new() -> Self {
         Stack {
-            inline: [(0, 0.0); 32],
+            inline: [T::default(); 32],
             len: 0,
             spill: Vec::new(),
         }
     }
 
     #[inline(always)]
-    fn push(&mut self, x: (u32, f64)) {
+    fn push(&mut self, x: T) {
         if self.len < self.inline.len() {
             self.inline[self.len] = x;
             self.len += 1;
@@ -320,7 +321,7 @@ impl Stack {
     }
 
     #[inline(always)]
-    fn pop(&mut self) -> Option<(u32, f64)> {
+    fn pop(&mut self) -> Option<T> {
         if let Some(x) = self.spill.pop() {
             Some(x)
         } else if self.len > 0 {
@@ -337,7 +338,7 @@ impl Stack {
 pub struct Overlapping<'a> {
     bvh: &'a Bvh,
     query: Box3,
-    stack: Vec<u32>,
+    stack: Stack<u32>,
     leaf: std::slice::Iter<'a, u32>,
 }
 

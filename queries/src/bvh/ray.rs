@@ -2,6 +2,7 @@
 //! for, so that a box is pruned only when no point of the ray (exactly) is in it.
 
 use super::Box3;
+use crate::filter::widen::{widen_down, widen_up};
 
 /// A ray (or a family of rays) prepared for culling boxes: every ray with origin in the box
 /// `[origin_lo, origin_hi]` and direction in `[direction_lo, direction_hi]`, for parameters
@@ -18,11 +19,11 @@ use super::Box3;
 /// or `(lo - o_hi) / d_hi` (a zero divisor makes it all or nothing). Each quotient is a
 /// difference and a division (or a product with the divisor's reciprocal, when that is a
 /// normal double; a difference that overflows is taken in halves), so the computed one is
-/// within `3u` (relative, `u = 2^-53`) and one subnormal step of the exact one. Bounds are then widened by `8u` relatively and by
-/// `2^-1022`, more than enough (the widening's own rounding included). A lower bound is never
-/// allowed above `f64::MAX · (1 - 8u)` (an overflowed quotient is infinite but the exact
-/// one may be reachable when `t_max` is), and an infinite upper bound or a negative one only ever
-/// loosens the test or agrees with `t ≥ 0`. No step can produce a NaN from finite inputs.
+/// within `3u` (relative, `u = 2^-53`) and one subnormal step of the exact one. Bounds are
+/// then widened outward by `8u` relatively and by `2^-1022` (`filter::widen`), more than
+/// enough. A lower bound is never allowed above `f64::MAX · (1 - 8u)` (an overflowed
+/// quotient is infinite but the exact one may be reachable when `t_max` is), and an upper
+/// bound only loosens the test or agrees with `t ≥ 0`. No bound is NaN.
 ///
 /// # Example
 /// ```
@@ -66,9 +67,6 @@ struct Slab {
     inv: f64,
 }
 
-/// `8u`, the relative widening.
-const WIDEN: f64 = 8.0 * f64::EPSILON / 2.0;
-
 impl Slab {
     /// The side for origin `o`, direction `d` and its reciprocal `inv = 1 / d`.
     fn new(o: f64, d: f64, inv: f64) -> Self {
@@ -100,26 +98,6 @@ impl Slab {
         };
         q * scale
     }
-}
-
-/// The greatest lower bound [`lower`] gives: an overflowed quotient's exact value may be as
-/// small as `f64::MAX · (1 - 3u)`.
-const LOWER_CAP: f64 = f64::MAX * (1.0 - WIDEN);
-
-/// A lower bound of the exact value `x` approximates, at most [`LOWER_CAP`]: `x` less
-/// `|x| · 8u + 2^-1022`. `8u = 2^-50` makes the product exact but for underflow, and the two
-/// roundings left cost at most `2u |x|` of the `5u |x|` margin. Branch-free; an infinite `x`
-/// stays itself, except that `+∞` gives `∞ - ∞ = NaN`, which `min` turns into the cap.
-#[inline(always)]
-fn lower(x: f64) -> f64 {
-    (x - (x.abs() * WIDEN + f64::MIN_POSITIVE)).min(LOWER_CAP)
-}
-
-/// An upper bound of the exact value `x` approximates, as [`lower`] a lower one. `-∞` gives
-/// NaN, which the caller's `min` ignores (no constraint: conservative).
-#[inline(always)]
-fn upper(x: f64) -> f64 {
-    x + (x.abs() * WIDEN + f64::MIN_POSITIVE)
 }
 
 impl RayCull {
@@ -204,11 +182,11 @@ impl RayCull {
         let far = q(0, 1 - f.near[0])
             .min(q(1, 1 - f.near[1]))
             .min(q(2, 1 - f.near[2]));
-        // `lower` and `upper` are nondecreasing, so widening the extreme quotient is the
+        // `widen_down` and `widen_up` are nondecreasing, so widening the extreme quotient is the
         // same as taking the extreme of the widened ones. No quotient here is NaN: the
         // differences are finite and the reciprocals normal.
-        let t0 = lower(near).max(0.0);
-        let t1 = upper(far).min(t_max);
+        let t0 = widen_down(near).max(0.0);
+        let t1 = widen_up(far).min(t_max);
         (t0 <= t1).then_some(t0)
     }
 
@@ -226,18 +204,18 @@ impl RayCull {
             // o_lo + t·d_lo ≤ hi.
             let q = low_side.quotient(b[1][k]);
             if low_side.d > 0.0 {
-                t1 = t1.min(upper(q));
+                t1 = t1.min(widen_up(q));
             } else if low_side.d < 0.0 {
-                t0 = t0.max(lower(q));
+                t0 = t0.max(widen_down(q));
             } else if low_side.o > b[1][k] {
                 return None;
             }
             // o_hi + t·d_hi ≥ lo.
             let q = high_side.quotient(b[0][k]);
             if high_side.d > 0.0 {
-                t0 = t0.max(lower(q));
+                t0 = t0.max(widen_down(q));
             } else if high_side.d < 0.0 {
-                t1 = t1.min(upper(q));
+                t1 = t1.min(widen_up(q));
             } else if high_side.o < b[0][k] {
                 return None;
             }

@@ -273,18 +273,15 @@ impl Real {
         if q.degree() == 0 {
             return q.c.first().map_or(Ordering::Equal, sign);
         }
-        if let Real::Exact(x) = self {
-            return q.sign_at(x);
-        }
-        let filter = FloatFilter::new(q);
-        let (r, positive) = match self {
+        let (r, positive, filter) = match self {
             Real::Exact(x) => return q.sign_at(x),
             Real::Root { p, lo, hi, .. } => {
+                let filter = FloatFilter::new(q);
                 if let Some(s) = filter.sign(lo, hi) {
                     return s;
                 }
                 let (_, r, positive) = q.pseudo_div(p);
-                (r, positive)
+                (r, positive, filter)
             }
         };
         let flip = |s: Ordering| if positive { s } else { s.reverse() };

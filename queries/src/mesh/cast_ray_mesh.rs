@@ -4,13 +4,12 @@
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{Endpoint, Interval, Policy, Ring, Scalar, Vec3, Verdict};
 
-use crate::bvh::RayCull;
+use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
-use crate::{
-    cast_ray_triangle, decide_hit_ray_triangle, Problem, Ray, SegmentTriangle, ShapeError,
-    TriangleMesh,
-};
+use crate::mesh::points_box;
+use crate::query::hit_parameter;
+use crate::{cast_ray_triangle, Problem, Ray, SegmentTriangle, ShapeError, TriangleMesh};
 
 /// The answer of [`cast_ray_mesh`] and [`decide_cast_ray_mesh`].
 ///
@@ -87,7 +86,10 @@ pub fn cast_ray_mesh<S: Scalar>(
     };
     let cull = RayCull::family(bounds(ray.origin()), bounds(ray.direction()), max_t);
     let max = S::lift_f64(max_t);
-    Ok(first_contact(mesh, &cull, max_t, |i| {
+    Ok(first_contact(mesh, &cull, max_t, |i, reach| {
+        if !reach.meets(&mesh.triangle_box(i)) {
+            return None;
+        }
         let h = cast_ray_triangle(ray, &mesh.triangles()[i]);
         // A single point of contact at `t` (when `det` is not zero; otherwise `t` is the
         // entire line and the comparison is `Maybe`).
@@ -97,7 +99,7 @@ pub fn cast_ray_mesh<S: Scalar>(
             h.hit
         };
         let (lo, hi) = h.t.bounds();
-        (hit, lo.as_f64(), hi.as_f64())
+        Some((hit, lo.as_f64(), hi.as_f64()))
     }))
 }
 
@@ -135,34 +137,34 @@ pub fn decide_cast_ray_mesh<S: Scalar + Into<f64>>(
     let (p, d) = (coords(ray.origin()), coords(ray.direction()));
     let cull = RayCull::new(p, d, max_t);
     let lift = |v: [f64; 3]| v.map(Interval::<f64>::enclose);
-    Ok(first_contact(mesh, &cull, max_t, |i| {
-        let triangle = &mesh.triangles()[i];
+    Ok(first_contact(mesh, &cull, max_t, |i, reach| {
+        // The face's coordinates, read once for its box, its filters and its parameter.
+        let t = mesh.triangles()[i].corners().map(coords);
+        if !reach.meets(&points_box(&t)) {
+            return None;
+        }
         // The static filter decides most faces and, for a hit, encloses its parameter too.
-        if let Some((hit, [lo, hi])) = SegmentTriangle::ray(ray, triangle).static_hit_param() {
+        if let Some((hit, [lo, hi])) = SegmentTriangle::ray_from_coords(p, d, t).static_hit_param()
+        {
             if !hit || lo > max_t {
-                return (Verdict::False, 0.0, 0.0);
+                return Some((Verdict::False, 0.0, 0.0));
             }
             if hi <= max_t {
-                return (Verdict::True, lo, hi);
+                return Some((Verdict::True, lo, hi));
             }
         }
-        let hit = if max_t.is_finite() {
-            let t = triangle.corners().map(coords);
+        let hit: Verdict = if max_t.is_finite() {
             decide_with(|| BoundedRay { p, d, max_t, t }, policy).into()
         } else {
-            decide_hit_ray_triangle(ray, triangle, policy)
+            decide_with(|| SegmentTriangle::ray_from_coords(p, d, t), policy).into()
         };
         if hit.is_false() {
-            return (hit, 0.0, 0.0);
+            return Some((hit, 0.0, 0.0));
         }
-        // The parameter, in intervals, from the same Möller–Trumbore statement.
-        let t = triangle.corners().map(|c| lift(coords(c)));
-        let line = line_meets(&t, &lift(p), &lift(d), true);
-        let param = match line.t_num {
-            Some(t_num) if line.det.eq_zero().is_false() => t_num / line.det,
-            _ => Interval::ENTIRE,
-        };
-        (hit, param.lo(), param.hi())
+        // The parameter, in intervals, by the same statement as `cast_ray_triangle`'s.
+        let line = line_meets(&t.map(lift), &lift(p), &lift(d), true);
+        let param = hit_parameter(&line);
+        Some((hit, param.lo(), param.hi()))
     }))
 }
 
@@ -181,13 +183,31 @@ fn check_max_t(max_t: f64) -> Result<(), ShapeError> {
     }
 }
 
+/// Whether a face's box can be reached by the ray before the best certain contact so far
+/// (the same certified slab test as the hierarchy's; a face whose box cannot be reached by
+/// then cannot come first).
+struct FaceReach<'a> {
+    cull: &'a RayCull,
+    fast: bool,
+    bound: f64,
+}
+
+impl FaceReach<'_> {
+    #[inline(always)]
+    fn meets(&self, b: &Box3) -> bool {
+        self.cull.entry_with(self.fast, b, self.bound).is_some()
+    }
+}
+
 /// The mesh's answer from each visited face's verdict within `[0, max_t]` and the bounds of
-/// its contact parameter (meaningful when the verdict is not `False`).
+/// its contact parameter (meaningful when the verdict is not `False`): `face(i, reach)`
+/// answers `None` for a face whose box `reach` says the ray cannot meet (a leaf's box holds
+/// up to four faces' boxes), having read the face's coordinates once for both.
 fn first_contact<S: Scalar>(
     mesh: &TriangleMesh<S>,
     cull: &RayCull,
     max_t: f64,
-    mut face: impl FnMut(usize) -> (Verdict, f64, f64),
+    mut face: impl FnMut(usize, &FaceReach) -> Option<(Verdict, f64, f64)>,
 ) -> RayMeshHit {
     let mut best: Option<(usize, f64)> = None; // a certain face and its contact's upper bound
     let mut maybe = false;
@@ -196,16 +216,14 @@ fn first_contact<S: Scalar>(
     let fast = mesh.bvh().bounds().is_some_and(|b| cull.fast_within(&b));
     mesh.bvh().along_ray(cull, |items, _entry| {
         for &i in items {
-            // The face's own box first: a leaf's box holds up to four faces' boxes. A face
-            // whose box the ray cannot reach before a certain contact cannot come first.
-            let bound = best.map_or(max_t, |(_, b)| b);
-            if cull
-                .entry_with(fast, &mesh.triangle_box(i as usize), bound)
-                .is_none()
-            {
+            let reach = FaceReach {
+                cull,
+                fast,
+                bound: best.map_or(max_t, |(_, b)| b),
+            };
+            let Some((verdict, t_lo, t_hi)) = face(i as usize, &reach) else {
                 continue;
-            }
-            let (verdict, t_lo, t_hi) = face(i as usize);
+            };
             if verdict.is_false() {
                 continue;
             }

@@ -2,6 +2,7 @@
 
 use surety_intervals::{Endpoint, Interval, Scalar, Vec3, Verdict};
 
+use crate::mesh::swept_box;
 use crate::motion::sweep_with_normal;
 use crate::{overlap_sphere_triangle, Sphere, TriangleMesh};
 
@@ -67,20 +68,15 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     mesh: &TriangleMesh<S>,
 ) -> SweepMeshHit {
     // The path's box: every center c + t·m, t in [0, 1], lies between the center's bounds
-    // and the end's, each sum rounded outward, then the radius.
+    // and the end's (each sum rounded outward), then the radius.
     let r = sphere.radius().bounds().1.as_f64();
-    let c = sphere.center().to_array().map(|x| x.bounds());
-    let m = motion.to_array().map(|x| x.bounds());
-    let mut lo = [0.0; 3];
-    let mut hi = [0.0; 3];
-    for k in 0..3 {
-        let (c_lo, c_hi) = (c[k].0.as_f64(), c[k].1.as_f64());
-        let (m_lo, m_hi) = (m[k].0.as_f64(), m[k].1.as_f64());
-        let end_lo = (c_lo + m_lo).next_down();
-        let end_hi = (c_hi + m_hi).next_up();
-        lo[k] = (c_lo.min(end_lo) - r).next_down();
-        hi[k] = (c_hi.max(end_hi) + r).next_up();
-    }
+    let lo_of = |v: Vec3<S>| v.map(|x| x.bounds().0.as_f64());
+    let hi_of = |v: Vec3<S>| v.map(|x| x.bounds().1.as_f64());
+    let (c_lo, c_hi) = (lo_of(sphere.center()), hi_of(sphere.center()));
+    let end_lo = (c_lo + lo_of(motion)).map(f64::next_down);
+    let end_hi = (c_hi + hi_of(motion)).map(f64::next_up);
+    let [lo, _] = swept_box(c_lo, end_lo, r);
+    let [_, hi] = swept_box(c_hi, end_hi, r);
     let mut hit = Verdict::False;
     let mut first: Option<(usize, f64)> = None; // a certain face and its contact's upper end
     let mut least = 1.0f64; // least lower end over faces not certainly missed

@@ -236,15 +236,23 @@ impl<S: Scalar> TriangleMesh<S> {
 /// A triangle's box: the exact minimum and maximum of its corners' bounds, as `f64`.
 #[inline]
 fn corner_box<S: Scalar>(t: &Triangle<S>) -> Box3 {
-    let mut b = [[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]];
-    for corner in t.corners() {
-        for (axis, c) in corner.to_array().into_iter().enumerate() {
-            let (lo, hi) = c.bounds();
-            b[0][axis] = b[0][axis].min(lo.as_f64());
-            b[1][axis] = b[1][axis].max(hi.as_f64());
-        }
-    }
-    b
+    let lo = t
+        .corners()
+        .map(|c| c.to_array().map(|x| x.bounds().0.as_f64()));
+    let hi = t
+        .corners()
+        .map(|c| c.to_array().map(|x| x.bounds().1.as_f64()));
+    [points_box(&lo)[0], points_box(&hi)[1]]
+}
+
+/// The box of three points: exact (`min` and `max` do not round).
+#[inline]
+pub(crate) fn points_box(t: &[[f64; 3]; 3]) -> Box3 {
+    let [a, b, c] = t;
+    [
+        std::array::from_fn(|k| a[k].min(b[k]).min(c[k])),
+        std::array::from_fn(|k| a[k].max(b[k]).max(c[k])),
+    ]
 }
 
 /// The box of the points within `radius` of the segment `p → q`, rounded outward.

@@ -17,6 +17,7 @@ pub use obb_obb::{decide_overlap_obb_obb, may_overlap_obb_obb, overlap_obb_obb, 
 pub use orient::{orient3d, Orient3d};
 pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_triangle};
 pub use ray_aabb::{cast_ray_aabb, may_hit_ray_aabb, RayAabbHit};
+pub(crate) use ray_triangle::hit_parameter;
 pub use ray_triangle::{cast_ray_triangle, decide_hit_ray_triangle, may_hit_ray_triangle, RayHit};
 pub use segment_triangle::{
     decide_intersect_segment_triangle, intersect_segment_triangle, may_intersect_segment_triangle,

@@ -3,7 +3,7 @@
 use surety_intervals::stack::decide_with;
 use surety_intervals::{Endpoint, Policy, Scalar, Vec3, Verdict};
 
-use crate::filter::moller_trumbore::line_meets;
+use crate::filter::moller_trumbore::{line_meets, LineHit};
 use crate::{Ray, SegmentTriangle, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
@@ -57,22 +57,27 @@ pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> Ray
         &ray.direction().to_array(),
         true,
     );
-    let (hit, det) = (line.hit, line.det);
-    // Where `det` may be zero, the line may lie in the plane, where the hit parameter is not
-    // `t_num / det` (both zero): the entire line (`lift_f64(NaN)`) for intervals. Plain floats
-    // keep the float quotient, made finite.
-    let t = if S::CERTIFIED && !det.eq_zero().is_false() {
+    RayHit {
+        hit: line.hit,
+        t: hit_parameter(&line),
+    }
+}
+
+/// The hit parameter [`RayHit::t`] from Möller–Trumbore's statement ([`line_meets`] for a
+/// ray): `t_num / det`, or, where `det` may be zero, the entire line for intervals (a ray in
+/// the plane has no single such point) and the float quotient made finite for plain floats.
+pub(crate) fn hit_parameter<S: Scalar>(line: &LineHit<S>) -> S {
+    if S::CERTIFIED && !line.det.eq_zero().is_false() {
         S::lift_f64(f64::NAN)
     } else {
         // `t_num` is there whenever the verdict is not `False` and `det` is not zero.
-        let t = line.t_num.unwrap_or_else(S::zero) / det;
+        let t = line.t_num.unwrap_or_else(S::zero) / line.det;
         if S::CERTIFIED {
             t
         } else {
             finite_float(t)
         }
-    };
-    RayHit { hit, t }
+    }
 }
 
 /// A plain float quotient made finite: `0 / 0` (the line parallel to the plane in floats, as

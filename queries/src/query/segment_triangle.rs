@@ -6,6 +6,7 @@ use surety_intervals::{lift3, sub3, Policy, Ring, Scalar, Vec3, Verdict};
 use crate::filter::lift::{coords, load3};
 use crate::filter::moller_trumbore::line_meets;
 use crate::filter::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
+use crate::filter::widen::{widen_down, widen_up};
 use crate::{Ray, Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
@@ -188,10 +189,20 @@ impl SegmentTriangle {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn ray<S: Scalar + Into<f64>>(ray: &Ray<S>, triangle: &Triangle<S>) -> Self {
+        Self::ray_from_coords(
+            coords(ray.origin()),
+            coords(ray.direction()),
+            triangle.corners().map(coords),
+        )
+    }
+
+    /// [`SegmentTriangle::ray`] from coordinates already read as `f64`: a ray cast at many
+    /// triangles reads its own once.
+    pub(crate) fn ray_from_coords(p: [f64; 3], d: [f64; 3], t: [[f64; 3]; 3]) -> Self {
         SegmentTriangle {
-            p: coords(ray.origin()),
-            q: coords(ray.direction()),
-            t: triangle.corners().map(coords),
+            p,
+            q: d,
+            t,
             ray: true,
         }
     }
@@ -335,31 +346,4 @@ impl SegmentTriangle {
         let hi = t_hi / if t_hi >= 0.0 { det - b } else { det + b };
         Some((true, [widen_down(lo), widen_up(hi)]))
     }
-}
-
-/// `8u`: more than the relative error of three roundings.
-const WIDEN: f64 = 8.0 * f64::EPSILON / 2.0;
-
-/// Below `x`'s exact value when `x` is that value with three roundings (relative `3u`, plus
-/// `2^-1074` absolute where a result underflows): widened by `8u` and `2^-1022`, itself
-/// rounded to nearest, which the margin covers.
-#[inline(always)]
-pub(crate) fn widen_down(x: f64) -> f64 {
-    let scaled = if x > 0.0 {
-        x * (1.0 - WIDEN)
-    } else {
-        x * (1.0 + WIDEN)
-    };
-    scaled - f64::MIN_POSITIVE
-}
-
-/// Above `x`'s exact value, as [`widen_down`] below it.
-#[inline(always)]
-pub(crate) fn widen_up(x: f64) -> f64 {
-    let scaled = if x > 0.0 {
-        x * (1.0 + WIDEN)
-    } else {
-        x * (1.0 - WIDEN)
-    };
-    scaled + f64::MIN_POSITIVE
 }
