@@ -1,9 +1,12 @@
-//! The cost of the interval wrapper: `Interval<f64>` against raw `inari::Interval` and plain
-//! `f64` on add, mul and a 3-vector dot product, and `Interval<f32>` against `Interval<f64>`.
+//! The cost of the interval wrapper: `Interval<f64>` against raw `inari::Interval`, the raw
+//! portable backend (`surety::intervals::portable::Raw`) and plain `f64` on add, mul and a
+//! 3-vector dot product, and `Interval<f32>` against `Interval<f64>`. (`Interval<f64>` runs on
+//! whichever backend the build selected; `examples/backends.rs` times both backends
+//! interleaved on more operations.)
 //!
 //! Run: `cargo bench --bench intervals`. Each benchmark evaluates 1024 independent operations
 //! per iteration (criterion reports time per iteration; the table printed at the end divides
-//! by 1024 and gives ratios against raw inari and plain f64 from this same run).
+//! by 1024 and gives ratios from this same run).
 
 use std::hint::black_box;
 
@@ -12,6 +15,7 @@ mod common;
 use common::median_ns;
 
 use criterion::{Criterion, Throughput};
+use surety_intervals::portable::Raw;
 use surety_intervals::{Interval, Scalar, Vec3};
 
 const N: usize = 1024;
@@ -49,6 +53,10 @@ fn raw(p: (f64, f64)) -> inari::Interval {
     inari::Interval::try_from(p).expect("lo <= hi")
 }
 
+fn portable(p: (f64, f64)) -> Raw {
+    Raw::try_from(p).expect("lo <= hi")
+}
+
 fn ours<T: surety_intervals::Endpoint>(p: (f64, f64)) -> Interval<T> {
     let (lo, hi) = (T::down_from_f64(p.0), T::up_from_f64(p.1));
     Interval::new(lo, hi).expect("lo <= hi")
@@ -64,10 +72,17 @@ fn dot3<S: Scalar>(a: &[Vec3<S>], b: &[Vec3<S>], out: &mut [S]) {
     }
 }
 
-/// Times `op` over 1024 operand pairs (monomorphised, so `op` inlines as in user code).
 /// The same loop on raw inari intervals, written by hand.
 #[inline(never)]
 fn dot3_raw(a: &[[inari::Interval; 3]], b: &[[inari::Interval; 3]], out: &mut [inari::Interval]) {
+    for ((a, b), o) in a.iter().zip(b).zip(out) {
+        *o = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    }
+}
+
+/// The same loop on the raw portable backend.
+#[inline(never)]
+fn dot3_portable(a: &[[Raw; 3]], b: &[[Raw; 3]], out: &mut [Raw]) {
     for ((a, b), o) in a.iter().zip(b).zip(out) {
         *o = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     }
@@ -103,6 +118,8 @@ macro_rules! bench_binary {
         time_op(&mut group, "f64", &f(xs), &f(ys), 0.0, |x, y| x $op y);
         let r = |v: &[(f64, f64)]| v.iter().map(|p| raw(*p)).collect::<Vec<_>>();
         time_op(&mut group, "inari", &r(xs), &r(ys), inari::Interval::ENTIRE, |x, y| x $op y);
+        let p = |v: &[(f64, f64)]| v.iter().map(|p| portable(*p)).collect::<Vec<_>>();
+        time_op(&mut group, "portable", &p(xs), &p(ys), Raw::ENTIRE, |x, y| x $op y);
         let i64_ = |v: &[(f64, f64)]| v.iter().map(|p| ours::<f64>(*p)).collect::<Vec<_>>();
         time_op(&mut group, "Interval<f64>", &i64_(xs), &i64_(ys), Interval::ZERO, |x, y| x $op y);
         let i32_ = |v: &[(f64, f64)]| v.iter().map(|p| ours::<f32>(*p)).collect::<Vec<_>>();
@@ -142,6 +159,19 @@ fn bench_dot3(c: &mut Criterion) {
         })
     });
 
+    let pa: Vec<[Raw; 3]> = data
+        .chunks(3)
+        .map(|c| [portable(c[0]), portable(c[1]), portable(c[2])])
+        .collect();
+    let pb: Vec<[Raw; 3]> = pa.iter().rev().copied().collect();
+    let mut out_p = vec![Raw::ENTIRE; pa.len()];
+    group.bench_function("portable", |b| {
+        b.iter(|| {
+            dot3_portable(black_box(&pa), black_box(&pb), &mut out_p);
+            black_box(&out_p);
+        })
+    });
+
     macro_rules! wrapped {
         ($t:ty, $label:literal) => {{
             let ia: Vec<Vec3<Interval<$t>>> = data
@@ -165,10 +195,14 @@ fn bench_dot3(c: &mut Criterion) {
 
 fn report() {
     println!("\nns per operation (median) and ratios, same run:");
-    println!("| op | f64 | inari | Interval<f64> | Interval<f32> | Interval<f64>/inari | Interval<f64>/f64 | Interval<f32>/Interval<f64> |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "Interval<f64> here runs on the {} backend.",
+        surety_intervals::BACKEND
+    );
+    println!("| op | f64 | inari | portable | Interval<f64> | Interval<f32> | portable/f64 | inari/portable | Interval<f64>/f64 | Interval<f32>/Interval<f64> |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for group in ["add", "mul", "dot3"] {
-        let t: Vec<Option<f64>> = ["f64", "inari", "Interval<f64>", "Interval<f32>"]
+        let t: Vec<Option<f64>> = ["f64", "inari", "portable", "Interval<f64>", "Interval<f32>"]
             .iter()
             .map(|f| median_ns(group, f).map(|ns| ns / N as f64))
             .collect();
@@ -178,14 +212,16 @@ fn report() {
             _ => "?".to_string(),
         };
         println!(
-            "| {group} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {group} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             show(t[0]),
             show(t[1]),
             show(t[2]),
             show(t[3]),
-            ratio(t[2], t[1]),
+            show(t[4]),
             ratio(t[2], t[0]),
-            ratio(t[3], t[2]),
+            ratio(t[1], t[2]),
+            ratio(t[3], t[0]),
+            ratio(t[4], t[3]),
         );
     }
 }

@@ -127,7 +127,11 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
 
 fn main() {
     let mut checks = Checks(0);
-    println!("surety tour: certain answers are exact, maybe is honest\n");
+    println!("surety tour: certain answers are exact, maybe is honest");
+    println!(
+        "(interval backend of this build: {}; both give the same ends)\n",
+        surety::intervals::BACKEND
+    );
 
     // 1. 0.1 + 0.2
     println!("── 1. 0.1 + 0.2");

@@ -73,10 +73,13 @@
 //! - [`queries`] (`surety-queries`): shapes and queries; meshes and their bounding volume
 //!   hierarchy ([`queries::bvh`]); motion; continuous collision detection ([`queries::ccd`]).
 //!
-//! ## Target CPU
-//! surety uses `inari` for directed rounding, which needs AVX and FMA on x86-64. Build with
-//! `-C target-cpu=haswell` (or newer, or `native`): put this in your project's
-//! `.cargo/config.toml`:
+//! ## Backends
+//! Directed rounding comes from `inari` where it builds (x86-64 with AVX and FMA enabled at
+//! compile time, AArch64) and from a portable backend everywhere else, or anywhere with the
+//! feature `portable` (round-to-nearest plus error-free transformations). Both give the same
+//! guarantees and ends; nothing needs configuring. [`intervals::BACKEND`] names the one in use.
+//! On x86-64, `-C target-cpu=haswell` (or `native`) in your `.cargo/config.toml` selects inari
+//! and gives the portable backend hardware FMA:
 //!
 //! ```toml
 //! [target.'cfg(target_arch = "x86_64")']

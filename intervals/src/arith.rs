@@ -1,8 +1,9 @@
 //! The four operations and negation, between intervals and with plain numbers.
 //!
-//! Each is `inari`'s operation (IEEE 1788 set semantics, ends rounded outward) followed by
-//! outward rounding to the end type. Results are the tightest intervals of that end type for
-//! `+`, `-`, `*` and `/`: each end is the exact end, rounded once in the safe direction.
+//! Each is the backend's operation on `f64` ends (IEEE 1788 set semantics, ends rounded
+//! outward: inari's, or the portable one's) followed by outward rounding to the end type.
+//! Results are the tightest intervals of that end type for `+`, `-`, `*` and `/`: each end is
+//! the exact end, rounded once in the safe direction.
 
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -69,9 +70,9 @@ macro_rules! interval_binop {
 interval_binop!(Add, add, AddAssign, add_assign, wrap);
 interval_binop!(Sub, sub, SubAssign, sub_assign, wrap);
 interval_binop!(Mul, mul, MulAssign, mul_assign, wrap);
-// Division by [0, 0] is undefined for every operand: inari answers with the empty set, which is
-// no interval; the entire line is the sound stand-in. Division by an interval that holds zero
-// and more gives inari's (possibly unbounded) hull, already sound.
+// Division by [0, 0] is undefined for every operand: the backend answers with the empty set,
+// which is no interval; the entire line is the sound stand-in. Division by an interval that
+// holds zero and more gives the backend's (possibly unbounded) hull, already sound.
 interval_binop!(Div, div, DivAssign, div_assign, wrap_or_entire);
 
 impl<T: Endpoint> Neg for Interval<T> {

@@ -95,7 +95,8 @@ impl<T: Endpoint> Interval<T> {
         Self::wrap_exact(self.x.max(other.x))
     }
 
-    /// `self * a + b` with one rounding per end (fused), so never looser than `self * a + b`.
+    /// `self * a + b`: with one rounding per end (fused) on the inari backend, so never looser
+    /// than `self * a + b`; on the portable backend, the same as `self * a + b`.
     ///
     /// # Example
     /// ```

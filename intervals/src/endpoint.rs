@@ -10,10 +10,11 @@ mod sealed {
 
 /// A floating-point type that can be an end of an [`Interval`](crate::Interval): `f32` or `f64`.
 ///
-/// Arithmetic on both runs through `inari`'s directed rounding on `f64`; for `f32` ends the
-/// `f64` result is then rounded outward to the next `f32` values. Rounding down twice (to `f64`,
-/// then to `f32`) is the same as rounding down once, because every `f32` is an `f64`, so an
-/// `Interval<f32>` result is as tight as a direct `f32` directed-rounding one would be.
+/// Arithmetic on both runs on `f64` ends with directed rounding (inari's, or the portable
+/// backend's); for `f32` ends the `f64` result is then rounded outward to the next `f32`
+/// values. Rounding down twice (to `f64`, then to `f32`) is the same as rounding down once,
+/// because every `f32` is an `f64`, so an `Interval<f32>` result is as tight as a direct `f32`
+/// directed-rounding one would be.
 ///
 /// The trait is sealed: no other type can implement it.
 ///
@@ -85,9 +86,9 @@ pub trait Endpoint:
     /// ```
     fn up_from_f64(x: f64) -> Self;
 
-    /// Rounds an `inari` interval outward to ends of this type.
+    /// Rounds a backend interval outward to ends of this type.
     #[doc(hidden)]
-    fn round_out(x: inari::Interval) -> inari::Interval;
+    fn round_out(x: crate::backend::Raw) -> crate::backend::Raw;
 
     /// A monotone integer key: `a < b` exactly when `a.to_key() < b.to_key()` (both zeros map
     /// to 0). Used to draw values uniformly by bit pattern in property tests.
@@ -124,7 +125,7 @@ impl Endpoint for f64 {
     }
 
     #[inline(always)]
-    fn round_out(x: inari::Interval) -> inari::Interval {
+    fn round_out(x: crate::backend::Raw) -> crate::backend::Raw {
         x
     }
 
@@ -180,7 +181,7 @@ impl Endpoint for f32 {
     }
 
     #[inline]
-    fn round_out(x: inari::Interval) -> inari::Interval {
+    fn round_out(x: crate::backend::Raw) -> crate::backend::Raw {
         let (lo, hi) = (x.inf(), x.sup());
         let (lo32, hi32) = (f32::down_from_f64(lo), f32::up_from_f64(hi));
         if f64::from(lo32) == lo && f64::from(hi32) == hi {
@@ -188,8 +189,8 @@ impl Endpoint for f32 {
         }
         // Outward rounding of a valid interval gives a valid one; ENTIRE is only the answer
         // for an empty input, which callers never pass.
-        inari::Interval::try_from((f64::from(lo32), f64::from(hi32)))
-            .unwrap_or(inari::Interval::ENTIRE)
+        crate::backend::Raw::try_from((f64::from(lo32), f64::from(hi32)))
+            .unwrap_or(crate::backend::Raw::ENTIRE)
     }
 
     fn to_key(self) -> i64 {

@@ -84,7 +84,8 @@ pub enum IntervalError {
         /// The upper end of the argument (which is below zero).
         hi: f64,
     },
-    /// An `inari` interval was empty: a surety interval always holds at least one real number.
+    /// An interval given as two ends (an `inari` one, say) was empty: a surety interval always
+    /// holds at least one real number.
     Empty,
 }
 

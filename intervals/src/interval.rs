@@ -2,6 +2,7 @@
 
 use core::marker::PhantomData;
 
+use crate::backend::{self, Raw};
 use crate::{End, Endpoint, IntervalError};
 
 /// A closed interval `[lo, hi]` of real numbers with `f32` or `f64` ends, `f64` by default.
@@ -15,9 +16,10 @@ use crate::{End, Endpoint, IntervalError};
 /// - Operations whose exact result is not a real number for some operands (division by an
 ///   interval that holds zero, `inf - inf`) return a sound superset, at worst the
 ///   [entire line](Interval::ENTIRE): results go vague, never wrong.
-/// - Arithmetic uses `inari`'s directed rounding. `Interval<f32>` runs the same `f64`
-///   arithmetic and rounds the result outward to `f32` ends; it is stored as an `f64` pair, so
-///   both kinds take 16 bytes.
+/// - Arithmetic uses directed rounding on `f64` ends: inari's, or the portable backend's where
+///   inari does not build (see [`BACKEND`](crate::BACKEND)); the ends are the same on both.
+///   `Interval<f32>` runs the same `f64` arithmetic and rounds the result outward to `f32`
+///   ends; it is stored as an `f64` pair, so both kinds take 16 bytes.
 /// - `==` is equality of the two sets (same ends), not a comparison of the numbers they stand
 ///   for: for that, use [`Interval::equals`], which returns a [`Verdict`](crate::Verdict).
 ///
@@ -34,7 +36,7 @@ use crate::{End, Endpoint, IntervalError};
 /// ```
 #[derive(Clone, Copy)]
 pub struct Interval<T: Endpoint = f64> {
-    pub(crate) x: inari::Interval,
+    pub(crate) x: Raw,
     _end: PhantomData<T>,
 }
 
@@ -63,7 +65,7 @@ impl<T: Endpoint> Interval<T> {
     /// assert!(Interval::<f64>::ENTIRE.contains(1e308));
     /// assert_eq!(Interval::<f32>::ENTIRE.lo(), f32::NEG_INFINITY);
     /// ```
-    pub const ENTIRE: Self = Self::wrap_exact(inari::Interval::ENTIRE);
+    pub const ENTIRE: Self = Self::wrap_exact(Raw::ENTIRE);
 
     /// The point `[0, 0]`.
     ///
@@ -73,7 +75,7 @@ impl<T: Endpoint> Interval<T> {
     ///
     /// assert_eq!(Interval::<f64>::ZERO.hi(), 0.0);
     /// ```
-    pub const ZERO: Self = Self::wrap_exact(inari::const_interval!(0.0, 0.0));
+    pub const ZERO: Self = Self::wrap_exact(backend::ZERO);
 
     /// The point `[1, 1]`.
     ///
@@ -83,28 +85,28 @@ impl<T: Endpoint> Interval<T> {
     ///
     /// assert_eq!(Interval::<f32>::ONE.lo(), 1.0);
     /// ```
-    pub const ONE: Self = Self::wrap_exact(inari::const_interval!(1.0, 1.0));
+    pub const ONE: Self = Self::wrap_exact(backend::ONE);
 
-    /// Wraps an `inari` interval whose ends are already of type `T`.
+    /// Wraps a backend interval whose ends are already of type `T`.
     #[inline(always)]
-    pub(crate) const fn wrap_exact(x: inari::Interval) -> Self {
+    pub(crate) const fn wrap_exact(x: Raw) -> Self {
         Self {
             x,
             _end: PhantomData,
         }
     }
 
-    /// Wraps a nonempty `inari` result, rounding its ends outward to `T`.
+    /// Wraps a nonempty backend result, rounding its ends outward to `T`.
     #[inline(always)]
-    pub(crate) fn wrap(x: inari::Interval) -> Self {
+    pub(crate) fn wrap(x: Raw) -> Self {
         Self::wrap_exact(T::round_out(x))
     }
 
-    /// Wraps an `inari` result that may be empty because the exact operation is undefined for
+    /// Wraps a backend result that may be empty because the exact operation is undefined for
     /// every operand (division by `[0, 0]`): the empty set becomes the entire line, the only
     /// sound answer that is an interval.
     #[inline(always)]
-    pub(crate) fn wrap_or_entire(x: inari::Interval) -> Self {
+    pub(crate) fn wrap_or_entire(x: Raw) -> Self {
         if x.is_empty() {
             Self::ENTIRE
         } else {
@@ -147,7 +149,7 @@ impl<T: Endpoint> Interval<T> {
         if hi == T::neg_infinity() {
             return Err(IntervalError::InfiniteEndpoint { end: End::Hi });
         }
-        inari::Interval::try_from((lo.as_f64(), hi.as_f64()))
+        Raw::try_from((lo.as_f64(), hi.as_f64()))
             .map(Self::wrap_exact)
             .map_err(|_| IntervalError::Empty)
     }
@@ -193,17 +195,11 @@ impl<T: Endpoint> Interval<T> {
     pub fn enclose(x: T) -> Self {
         let v = x.as_f64();
         if v.is_finite() {
-            Self::wrap_exact(inari::Interval::try_from((v, v)).unwrap_or(inari::Interval::ENTIRE))
+            Self::wrap_exact(Raw::try_from((v, v)).unwrap_or(Raw::ENTIRE))
         } else if v == f64::INFINITY {
-            Self::wrap_exact(
-                inari::Interval::try_from((T::max_value().as_f64(), v))
-                    .unwrap_or(inari::Interval::ENTIRE),
-            )
+            Self::wrap_exact(Raw::try_from((T::max_value().as_f64(), v)).unwrap_or(Raw::ENTIRE))
         } else if v == f64::NEG_INFINITY {
-            Self::wrap_exact(
-                inari::Interval::try_from((v, T::min_value().as_f64()))
-                    .unwrap_or(inari::Interval::ENTIRE),
-            )
+            Self::wrap_exact(Raw::try_from((v, T::min_value().as_f64())).unwrap_or(Raw::ENTIRE))
         } else {
             Self::ENTIRE
         }
@@ -300,7 +296,7 @@ impl<T: Endpoint> Interval<T> {
     /// ```
     #[inline]
     pub fn lo(self) -> T {
-        // inari reports a zero lower end as -0.0; adding +0.0 makes it +0.0.
+        // The backend reports a zero lower end as -0.0; adding +0.0 makes it +0.0.
         T::down_from_f64(self.x.inf() + 0.0)
     }
 
@@ -330,7 +326,7 @@ impl<T: Endpoint> Interval<T> {
     /// ```
     #[inline]
     pub fn mid(self) -> T {
-        // inari's midpoint m is an f64 in the interval. Rounding it down to T stays at or
+        // The backend's midpoint m is an f64 in the interval. Rounding it down to T stays at or
         // above lo (a T at or below m) and at or below hi; only an f32 half-line, where
         // m = f64::MIN, can round past the finite range, and lo is then -inf: clamp to MIN.
         T::down_from_f64(self.x.mid()).max(T::min_value())
@@ -502,21 +498,6 @@ impl<T: Endpoint> Interval<T> {
         let i = self.x.intersection(other.x);
         (!i.is_empty()).then_some(Self::wrap_exact(i))
     }
-
-    /// The underlying `inari` interval (with `f64` ends).
-    ///
-    /// # Example
-    /// ```
-    /// use surety_intervals::Interval;
-    ///
-    /// let x = Interval::new(1.0f32, 2.0)?.to_inari();
-    /// assert_eq!((x.inf(), x.sup()), (1.0, 2.0));
-    /// # Ok::<(), surety_intervals::IntervalError>(())
-    /// ```
-    #[inline]
-    pub fn to_inari(self) -> inari::Interval {
-        self.x
-    }
 }
 
 impl<T: Endpoint> From<T> for Interval<T> {
@@ -544,10 +525,29 @@ impl From<Interval<f32>> for Interval<f64> {
     }
 }
 
+#[cfg(surety_inari)]
+impl<T: Endpoint> Interval<T> {
+    /// The underlying `inari` interval (with `f64` ends). Only on the inari backend.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Interval;
+    ///
+    /// let x = Interval::new(1.0f32, 2.0)?.to_inari();
+    /// assert_eq!((x.inf(), x.sup()), (1.0, 2.0));
+    /// # Ok::<(), surety_intervals::IntervalError>(())
+    /// ```
+    #[inline]
+    pub fn to_inari(self) -> inari::Interval {
+        self.x
+    }
+}
+
+#[cfg(surety_inari)]
 impl TryFrom<inari::Interval> for Interval<f64> {
     type Error = IntervalError;
 
-    /// Any nonempty `inari` interval.
+    /// Any nonempty `inari` interval. Only on the inari backend.
     ///
     /// # Errors
     /// [`IntervalError::Empty`] for the empty set.

@@ -43,13 +43,18 @@
 //! - `arbitrary` (feature `quickcheck`) and `exact` (feature `exact`): generators and an exact
 //!   rational oracle for writing containment proofs of your own.
 //!
-//! # Target CPU
-//! `inari` needs AVX and FMA on x86-64: build with `-C target-cpu=haswell` (or newer, or
-//! `native`), e.g. in `.cargo/config.toml`. Without it the build stops with inari's message.
+//! # Backends
+//! Directed rounding comes from `inari` where it builds (x86-64 with AVX and FMA enabled at
+//! compile time, AArch64) and from a portable backend everywhere else (error-free
+//! transformations in round-to-nearest, no rounding-mode switch); the feature `portable`
+//! selects the portable one anywhere. Both give the same guarantees; [`BACKEND`] names the one
+//! in use. Nothing needs configuring: on x86-64, `-C target-cpu=haswell` (or `native`) in
+//! `.cargo/config.toml` is a speed tip, not a requirement (see the README for the figures).
 
 #![deny(missing_docs)]
 
 mod arith;
+mod backend;
 mod compare;
 mod dyadic;
 pub mod eft;
@@ -73,6 +78,9 @@ pub mod arbitrary;
 #[cfg(feature = "exact")]
 pub mod exact;
 
+#[doc(hidden)]
+pub use backend::portable;
+pub use backend::BACKEND;
 pub use dyadic::Dyadic;
 pub use endpoint::Endpoint;
 pub use error::{End, IntervalError};
