@@ -39,8 +39,7 @@
 //!   [`min`](Interval::min), [`max`](Interval::max), [`mul_add`](Interval::mul_add)) and
 //!   comparisons ([`lt`](Interval::lt), [`le`](Interval::le), …) that return verdicts.
 //! - [`Verdict`] and [`Policy`]: the three-valued answer and how `Maybe` becomes a `bool`.
-//! - [`Scalar`] and [`Vec3`]: generic numbers and vectors; `glam` conversions in and out;
-//!   `From` lifts `f64` and `f32` vectors into interval vectors (exactly, or enclosed).
+//! - [`Scalar`] and [`Vec3`]: generic numbers and vectors; `glam` conversions in and out.
 //! - `arbitrary` (feature `quickcheck`) and `exact` (feature `exact`): generators and an exact
 //!   rational oracle for writing containment proofs of your own.
 //!

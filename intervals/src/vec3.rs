@@ -114,28 +114,6 @@ impl<S> From<[S; 3]> for Vec3<S> {
     }
 }
 
-/// Lifting float vectors into interval vectors without ceremony: `Vec3<f64>` and `Vec3<f32>`
-/// into `Vec3<Interval<f64>>` exactly (each component the point), and into
-/// `Vec3<Interval<f32>>` exactly from `f32`, enclosed (the tightest `f32` interval) from `f64`.
-/// The same as [`Vec3::lift_f64`] and [`Vec3::lift_f32`].
-macro_rules! lift_from {
-    ($($from:ty => $to:ty, $lift:ident;)*) => {$(
-        impl From<Vec3<$from>> for Vec3<$to> {
-            #[inline(always)]
-            fn from(v: Vec3<$from>) -> Self {
-                Self::$lift(v)
-            }
-        }
-    )*};
-}
-
-lift_from! {
-    f64 => Interval<f64>, lift_f64;
-    f32 => Interval<f64>, lift_f32;
-    f32 => Interval<f32>, lift_f32;
-    f64 => Interval<f32>, lift_f64;
-}
-
 impl<S: Scalar> Vec3<S> {
     /// The zero vector.
     ///
@@ -174,9 +152,6 @@ impl<S: Scalar> Vec3<S> {
     /// let v = Vec3::<Interval<f32>>::lift_f64(Vec3::new(0.1, 0.5, 1.0));
     /// assert!(f64::from(v.x.lo()) < 0.1 && 0.1 < f64::from(v.x.hi()));
     /// assert!(v.y.is_point());
-    /// // `From` does the same, for interval vectors:
-    /// let w: Vec3<Interval> = Vec3::new(0.1, 0.5, 1.0).into();
-    /// assert_eq!(w, Vec3::<Interval>::lift_f64(Vec3::new(0.1, 0.5, 1.0)));
     /// ```
     #[inline(always)]
     pub fn lift_f64(v: Vec3<f64>) -> Self {

@@ -79,34 +79,3 @@ fn glam_dvec3_round_trips_through_interval_vectors() {
     assert_eq!(glam::DVec3::from(v.lo()), d);
     assert_eq!(glam::DVec3::from(v.hi()), d);
 }
-
-/// `From` lifts float vectors into interval vectors: exactly (points) where the end type holds
-/// the value, and otherwise the tightest enclosure of each component, on the whole range.
-#[test]
-fn float_vectors_convert_into_interval_vectors_exactly_or_tightly() {
-    fn prop(seed: u64) -> bool {
-        let mut g = Gen::from_size_and_seed(100, seed);
-        let mut f = || surety_intervals::arbitrary::any_finite::<f64>(&mut g);
-        let v = Vec3::new(f(), f(), f());
-        let v32 = v.map(|x| x as f32);
-        let a: Vec3<Interval> = v.into();
-        let b: Vec3<Interval> = v32.into();
-        let c: Vec3<Interval<f32>> = v32.into();
-        let d: Vec3<Interval<f32>> = v.into();
-        let exact = |i: Interval, x: f64| i.is_point() && i.lo() == x;
-        let tight = |i: Interval<f32>, x: f64| {
-            let (lo, hi) = (f64::from(i.lo()), f64::from(i.hi()));
-            let inward_lo = f64::from(i.lo().next_up());
-            let inward_hi = f64::from(i.hi().next_down());
-            lo <= x && x <= hi && (lo == hi || (inward_lo > x && inward_hi < x))
-        };
-        (0..3).all(|k| {
-            let (x, x32) = (v.to_array()[k], v32.to_array()[k]);
-            exact(a.to_array()[k], x)
-                && (!x32.is_finite() || exact(b.to_array()[k], f64::from(x32)))
-                && (!x32.is_finite() || (c.to_array()[k].is_point() && c.to_array()[k].lo() == x32))
-                && tight(d.to_array()[k], x)
-        })
-    }
-    checker().quickcheck(prop as fn(u64) -> bool);
-}
