@@ -61,9 +61,14 @@ pub(crate) fn finite_vec<S: Scalar>(
     field: &'static str,
     v: Vec3<S>,
 ) -> Result<(), ShapeError> {
-    let names = axes(field);
-    for (name, c) in names.into_iter().zip(v.to_array()) {
-        finite(shape, name, c)?;
+    // The component's name is looked up only for an error: constructors run on hot paths.
+    for (k, c) in v.to_array().into_iter().enumerate() {
+        if let Err(e) = finite(shape, field, c) {
+            return Err(ShapeError {
+                field: axes(field)[k],
+                ..e
+            });
+        }
     }
     Ok(())
 }
@@ -95,13 +100,12 @@ pub(crate) fn ordered<S: Scalar>(
     min: Vec3<S>,
     max: Vec3<S>,
 ) -> Result<(), ShapeError> {
-    let names = axes("min");
-    for ((name, lo), hi) in names.into_iter().zip(min.to_array()).zip(max.to_array()) {
+    for (k, (lo, hi)) in min.to_array().into_iter().zip(max.to_array()).enumerate() {
         let (lo, hi) = (lo.bounds().1, hi.bounds().0);
         if lo > hi {
             return Err(ShapeError {
                 shape,
-                field: name,
+                field: axes("min")[k],
                 problem: Problem::Reversed,
                 value: lo.as_f64(),
                 limit: hi.as_f64(),
