@@ -28,6 +28,12 @@ pub enum Problem {
     /// triangle's corner index beyond its vertices (`limit` is the number of vertices), or a
     /// CCD setting such as `t_max` outside `(0, 1]`.
     OutOfRange,
+    /// An index listed twice where the items must differ: a CCD mesh face with a corner twice,
+    /// or an edge from a vertex to itself (`value` is the index).
+    Repeated,
+    /// A list of the wrong length: positions for a CCD mesh step that are not one per vertex
+    /// (`value` is the length given, `limit` the length expected).
+    Length,
 }
 
 /// A shape constructor refused its input: which shape, which field, what is wrong, and the
@@ -70,7 +76,16 @@ impl fmt::Display for ShapeError {
             ..
         } = *self;
         match self.problem {
-            Problem::NotFinite => write!(f, "{shape} {field} must be finite, got {value}"),
+            Problem::NotFinite => {
+                write!(f, "{shape} {field} must be finite, got {value}")?;
+                // Where the field is one of many (a mesh vertex), `expected` names the list.
+                if !self.expected.is_empty() && limit.is_finite() {
+                    write!(f, " ({} {limit})", self.expected)?;
+                }
+                Ok(())
+            }
+            Problem::Repeated => write!(f, "{shape} {field} repeats vertex {value}"),
+            Problem::Length => write!(f, "{shape} {field} has {value} items, expected {limit}"),
             Problem::Negative => write!(f, "{shape} {field} must be >= 0, got {value}"),
             Problem::Degenerate => write!(f, "{shape} {field} must not be the zero vector"),
             Problem::OutOfRange => {

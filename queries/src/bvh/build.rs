@@ -31,6 +31,7 @@ struct Task {
     end: usize,
     bounds: Box3,
     centres: Box3,
+    depth: usize,
 }
 
 /// Builds the tree over `boxes` (checked by the caller: no NaN, `lo ≤ hi`, fewer than 2^32).
@@ -52,6 +53,111 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
         bounds = union(bounds, it.bounds);
         centres = union(centres, [it.centre(), it.centre()]);
     }
+    // Past this depth the heuristic gives way to median splits, so the depth stays below
+    // about 2.5·log2(n) on any input, outliers that crowd every centre into one bin included.
+    let bits = (usize::BITS - n.leading_zeros()) as usize;
+    let sah_depth = bits + bits / 2;
+    let nodes = build_parallel(&mut items, 0, bounds, centres, 0, sah_depth);
+    Bvh {
+        nodes,
+        items: items.iter().map(|it| it.index).collect(),
+    }
+}
+
+/// Items below which a subtree is built on one thread, and the depth below which subtrees
+/// are no longer handed to other threads (which also bounds the recursion).
+#[cfg(feature = "parallel")]
+const PARALLEL_ITEMS: usize = 8192;
+#[cfg(feature = "parallel")]
+const PARALLEL_DEPTH: usize = 12;
+
+/// The subtree over `items` (which start at `offset` in the whole item list): its two
+/// halves built at once on two threads when it is large (with the `parallel` feature), then
+/// stitched under one root. Node indices are local (the root is 0); leaves hold global item
+/// offsets. The tree is the same as one thread builds, its nodes in another order.
+fn build_parallel(
+    items: &mut [Item],
+    offset: usize,
+    bounds: Box3,
+    centres: Box3,
+    depth: usize,
+    sah_depth: usize,
+) -> Vec<Node> {
+    #[cfg(feature = "parallel")]
+    if items.len() >= PARALLEL_ITEMS && depth < PARALLEL_DEPTH {
+        let (mid, left, right) = choose(items, &centres, depth, sah_depth);
+        let (a, b) = items.split_at_mut(mid);
+        let (l, r) = rayon::join(
+            || build_parallel(a, offset, left.0, left.1, depth + 1, sah_depth),
+            || build_parallel(b, offset + mid, right.0, right.1, depth + 1, sah_depth),
+        );
+        return stitch(bounds, l, r);
+    }
+    build_sequential(items, offset, bounds, centres, depth, sah_depth)
+}
+
+/// The split of a node at `depth`: the heuristic's, or by count when its centres all
+/// coincide; past `sah_depth`, the median of the centres along their widest axis.
+fn choose(
+    items: &mut [Item],
+    centres: &Box3,
+    depth: usize,
+    sah_depth: usize,
+) -> (usize, Side, Side) {
+    if depth < sah_depth {
+        if let Some(s) = split(items, centres) {
+            return s;
+        }
+    } else {
+        let extent = |k: usize| 0.5 * centres[1][k] - 0.5 * centres[0][k];
+        let axis = (0..3).fold(0, |a, k| if extent(k) > extent(a) { k } else { a });
+        let mid = items.len() / 2;
+        items.select_nth_unstable_by(mid, |a, b| a.centre()[axis].total_cmp(&b.centre()[axis]));
+    }
+    halves(items)
+}
+
+/// A root over two subtrees in local numbering: `[root, left root, right root, the rest of
+/// the left, the rest of the right]`, interior nodes' child indices moved along.
+#[cfg(feature = "parallel")]
+fn stitch(bounds: Box3, left: Vec<Node>, right: Vec<Node>) -> Vec<Node> {
+    let base_left = 3;
+    let base_right = base_left + left.len() - 1;
+    let mut nodes = Vec::with_capacity(left.len() + right.len() + 1);
+    nodes.push(Node {
+        bounds,
+        first: 1,
+        count: 0,
+    });
+    // Children of a local tree are never its root (0): index i >= 1 moves to base + i - 1.
+    let moved = |n: Node, base: usize| {
+        if n.count == 0 {
+            Node {
+                first: (base + n.first as usize - 1) as u32,
+                ..n
+            }
+        } else {
+            n
+        }
+    };
+    nodes.push(moved(left[0], base_left));
+    nodes.push(moved(right[0], base_right));
+    nodes.extend(left[1..].iter().map(|&n| moved(n, base_left)));
+    nodes.extend(right[1..].iter().map(|&n| moved(n, base_right)));
+    nodes
+}
+
+/// The subtree over `items` on this thread, with an explicit stack (local node indices,
+/// global item offsets from `offset`).
+fn build_sequential(
+    items: &mut [Item],
+    offset: usize,
+    bounds: Box3,
+    centres: Box3,
+    depth: usize,
+    sah_depth: usize,
+) -> Vec<Node> {
+    let n = items.len();
     let mut nodes = Vec::with_capacity(2 * n.div_ceil(Bvh::LEAF_SIZE));
     nodes.push(Node {
         bounds,
@@ -64,17 +170,18 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
         end: n,
         bounds,
         centres,
+        depth,
     }];
     while let Some(task) = stack.pop() {
         let count = task.end - task.start;
         nodes[task.node].bounds = task.bounds;
         if count <= Bvh::LEAF_SIZE {
-            nodes[task.node].first = task.start as u32;
+            nodes[task.node].first = (offset + task.start) as u32;
             nodes[task.node].count = count as u32;
             continue;
         }
         let slice = &mut items[task.start..task.end];
-        let (mid, left, right) = split(slice, &task.centres).unwrap_or_else(|| halves(slice));
+        let (mid, left, right) = choose(slice, &task.centres, task.depth, sah_depth);
         let first = nodes.len();
         nodes[task.node].first = first as u32;
         nodes[task.node].count = 0;
@@ -91,6 +198,7 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
             end: task.end,
             bounds: right.0,
             centres: right.1,
+            depth: task.depth + 1,
         });
         stack.push(Task {
             node: first,
@@ -98,19 +206,17 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
             end: task.start + mid,
             bounds: left.0,
             centres: left.1,
+            depth: task.depth + 1,
         });
     }
-    Bvh {
-        nodes,
-        items: items.iter().map(|it| it.index).collect(),
-    }
+    nodes
 }
 
 /// A side of a split: its box and its centres' box.
 type Side = (Box3, Box3);
 
 /// The items split in two halves by count, as they lie (for centres that all coincide,
-/// where no plane separates them), with each half's boxes.
+/// where no plane separates them, or after a median selection), with each half's boxes.
 fn halves(items: &[Item]) -> (usize, Side, Side) {
     let mid = items.len() / 2;
     let side = |part: &[Item]| {

@@ -15,11 +15,17 @@
 //! # Shape of the tree
 //! Binned surface area heuristic over the items' box centres (all three axes, 16 bins), leaves
 //! of at most [`Bvh::LEAF_SIZE`] items, children stored as a pair so that a node is 56 bytes.
-//! Items whose centres coincide are split by count, so the depth stays logarithmic on every
-//! input, including a mesh of one triangle repeated. Build and traversal use explicit stacks:
-//! no recursion, so no input can overflow the call stack.
+//! Items whose centres coincide are split by count, and below depth `1.5·log2(n)` (where
+//! outliers can crowd every centre into one bin, so that each split peels off a handful)
+//! nodes are split at the median centre: the depth stays below about `2.5·log2(n)` on every
+//! input, including a mesh of one triangle repeated. With the `parallel` feature, subtrees of
+//! 8192 items or more are built on two threads at once (to a depth of 12), giving the same
+//! tree. Build and traversal use explicit stacks otherwise: no input can overflow the call
+//! stack.
 
 mod build;
+mod morton;
+mod pairs;
 mod ray;
 
 pub use ray::RayCull;
@@ -81,6 +87,29 @@ impl Bvh {
     pub fn new(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
         check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
         Ok(build::build(boxes))
+    }
+
+    /// As [`Bvh::new`], built from the items' order along a Morton curve of their centres (a
+    /// linear BVH): about five times faster to build, somewhat slower to query (its splits
+    /// ignore the boxes' sizes). For a tree that serves one pass of queries and is then
+    /// dropped, as in a CCD step; the same guarantee (every node's box holds its items').
+    ///
+    /// # Errors
+    /// As [`Bvh::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::Bvh;
+    ///
+    /// let boxes: Vec<_> = (0..1000).map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 0.5, 1.0, 1.0]]).collect();
+    /// let bvh = Bvh::new_linear(&boxes)?;
+    /// let found: Vec<usize> = bvh.overlapping([[499.75, 0.5, 0.5], [500.25, 0.5, 0.5]]).collect();
+    /// assert!(found.contains(&500) && found.len() <= 2 * Bvh::LEAF_SIZE);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new_linear(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
+        check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
+        Ok(morton::build(boxes))
     }
 
     /// The number of items.
@@ -179,6 +208,12 @@ impl Bvh {
     /// ```
     pub fn refit(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
         check_boxes(boxes, self.items.len())?;
+        self.fill(boxes);
+        Ok(())
+    }
+
+    /// Every node's box from the items' boxes (checked).
+    fn fill(&mut self, boxes: &[Box3]) {
         // Children are always stored after their parent: one backward pass.
         for i in (0..self.nodes.len()).rev() {
             let n = self.nodes[i];
@@ -191,7 +226,6 @@ impl Bvh {
                 union(self.nodes[first].bounds, self.nodes[first + 1].bounds)
             };
         }
-        Ok(())
     }
 
     /// Every item whose box meets the closed box `b` (touching counts), in no set order, and
@@ -394,12 +428,28 @@ fn check_boxes(boxes: &[Box3], count: usize) -> Result<(), crate::ShapeError> {
                     },
                     value: bad,
                     limit: b[0][k],
-                    expected: "lower bound <= upper bound",
+                    expected: if bad.is_nan() {
+                        ""
+                    } else {
+                        "lower bound <= upper bound"
+                    },
                 });
             }
         }
     }
     Ok(())
+}
+
+/// `b` widened by `d` on every side, rounded outward (so that it holds every point within
+/// `d` of `b` per axis).
+pub(crate) fn widen(b: Box3, d: f64) -> Box3 {
+    if d == 0.0 {
+        return b;
+    }
+    [
+        b[0].map(|x| (x - d).next_down()),
+        b[1].map(|x| (x + d).next_up()),
+    ]
 }
 
 /// The empty box, the identity of [`union`].

@@ -39,6 +39,9 @@ pub fn edge_edge_ccd(
     end: [Vec3<f64>; 4],
     options: CcdOptions,
 ) -> Result<CcdHit, ShapeError> {
-    // F = a0 + u·(a1 - a0) - b0 - v·(b1 - b0), each point x(t) = x0 + t·dx.
-    query(start, end, [(0, 2), (1, 0), (2, 3)], false, &options)
+    query(start, end, PAIRS, false, &options)
 }
+
+/// `F = a0 + u·(a1 - a0) - b0 - v·(b1 - b0)`, each point `x(t) = x0 + t·dx`: the point pairs
+/// of [`query`](super::query).
+pub(super) const PAIRS: [(usize, usize); 3] = [(0, 2), (1, 0), (2, 3)];

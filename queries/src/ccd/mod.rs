@@ -2,6 +2,11 @@
 //! edge, at some time in `[0, t_max]`, when every point moves linearly from its position at
 //! `t = 0` to its position at `t = 1`? (Seeds 001 and 004.)
 //!
+//! For whole meshes, [`collision_free_step`] answers how far along the motion between two
+//! frames a [`CcdMesh`] can go with no contact (a broad phase over swept boxes, then these
+//! pair queries), [`is_step_collision_free`] whether all of it is free, and
+//! [`has_intersections`] whether a frame intersects itself.
+//!
 //! # Guarantee
 //! With exact arithmetic on the given `f64` coordinates, let `d(t)` be the distance between the
 //! two primitives at time `t`. Then:
@@ -43,15 +48,26 @@
 //! query (`cargo run --release --example ccd_bench -- --exact-only DIR`).
 
 mod batch;
-
+mod broad_phase;
+mod ccd_mesh;
+mod co_moving;
+mod collision_free_step;
 mod edge_edge;
 mod exact;
+mod has_intersections;
 mod inclusion;
+mod parallel;
 mod poly;
 mod vertex_face;
 
 pub use batch::{ccd_batch, CcdQuery};
+pub use broad_phase::Pair;
+pub use ccd_mesh::CcdMesh;
+pub use collision_free_step::{
+    collision_free_step, is_step_collision_free, Step, StepOptions, MIN_DISTANCE_BUDGET,
+};
 pub use edge_edge::edge_edge_ccd;
+pub use has_intersections::has_intersections;
 pub use vertex_face::vertex_face_ccd;
 
 use surety_intervals::{Interval, Vec3, Verdict};
@@ -157,6 +173,17 @@ fn query(
         start[0], start[1], start[2], start[3], end[0], end[1], end[2], end[3],
     ];
     check(&all, options)?;
+    Ok(checked(start, end, pairs, simplex, options))
+}
+
+/// [`query`] on positions and options already checked.
+fn checked(
+    start: [Vec3<f64>; 4],
+    end: [Vec3<f64>; 4],
+    pairs: [(usize, usize); 3],
+    simplex: bool,
+    options: &CcdOptions,
+) -> CcdHit {
     let s = start.map(Vec3::<Interval>::lift_f64);
     let e = end.map(Vec3::<Interval>::lift_f64);
     let d: [Vec3<Interval>; 4] = core::array::from_fn(|i| e[i] - s[i]);
@@ -171,7 +198,7 @@ fn query(
         g: motion(pairs[2]),
         simplex,
     };
-    Ok(solve(&f, &start, &end, pairs, options))
+    solve(&f, &start, &end, pairs, options)
 }
 
 fn solve(

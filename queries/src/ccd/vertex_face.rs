@@ -42,6 +42,9 @@ pub fn vertex_face_ccd(
     end: [Vec3<f64>; 4],
     options: CcdOptions,
 ) -> Result<CcdHit, ShapeError> {
-    // F = p - f0 - u·(f1 - f0) - v·(f2 - f0), each point x(t) = x0 + t·dx.
-    query(start, end, [(0, 1), (1, 2), (1, 3)], true, &options)
+    query(start, end, PAIRS, true, &options)
 }
+
+/// `F = p - f0 - u·(f1 - f0) - v·(f2 - f0)`, each point `x(t) = x0 + t·dx`: the point pairs
+/// of [`query`](super::query).
+pub(super) const PAIRS: [(usize, usize); 3] = [(0, 1), (1, 2), (1, 3)];

@@ -701,3 +701,45 @@ pub fn segment_triangle_d2(p: &Q3, q: &Q3, tri: &[Q3; 3]) -> Q {
         .min(segment_segment_d2(p, q, b, c))
         .min(segment_segment_d2(p, q, c, a))
 }
+
+/// Exact: is there a time `τ` in `[0, upto]` and parameters with
+/// `p + τ·w = a + l1 (b - a) + l2 (c - a)` (`l1, l2 ≥ 0`, `l1 + l2 ≤ 1`; `simplex`) or
+/// `p + l0 (p' - p) + τ·w = a + l1 (b - a)` (`0 ≤ l0, l1 ≤ 1`; edges)? A feasibility problem
+/// in rationals, by vertex enumeration: shares nothing with CCD's polynomials.
+pub fn translation_contact(p: &[Q3; 2], a: &[Q3; 3], w: &Q3, upto: &Q, simplex: bool) -> bool {
+    let int = |i: i64| Q::from_integer(i.into());
+    // Unknowns: (l1, l2, τ) for a vertex and a face; (l0, l1, τ) for two edges.
+    let (e1, e2, r) = if simplex {
+        (sub(&a[1], &a[0]), sub(&a[2], &a[0]), sub(&p[0], &a[0]))
+    } else {
+        // a + l1 (b - a) - l0 (p' - p) = p + τ w.
+        let dp = sub(&p[1], &p[0]);
+        (
+            sub(&a[1], &a[0]),
+            [-dp[0].clone(), -dp[1].clone(), -dp[2].clone()],
+            sub(&p[0], &a[0]),
+        )
+    };
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            (
+                vec![e1[k].clone(), e2[k].clone(), -w[k].clone()],
+                r[k].clone(),
+            )
+        })
+        .collect();
+    let row = |a: [i64; 3], b: Q| (a.map(int).to_vec(), b);
+    let mut le = vec![
+        row([-1, 0, 0], int(0)),
+        row([0, -1, 0], int(0)),
+        row([0, 0, -1], int(0)),
+        row([0, 0, 1], upto.clone()),
+    ];
+    if simplex {
+        le.push(row([1, 1, 0], int(1)));
+    } else {
+        le.push(row([1, 0, 0], int(1)));
+        le.push(row([0, 1, 0], int(1)));
+    }
+    feasible(3, &eq, &le)
+}

@@ -1,0 +1,116 @@
+"""ipc-toolkit's collision-free step on two PLY frames, for benches/mesh_ccd_ipctk.sh.
+
+    python mesh_ccd_ipctk.py T0.ply T1.ply [--min-distance D] [--additive]
+    python mesh_ccd_ipctk.py --make-scene N OUTDIR
+
+The first form prints the same CSV columns as `cargo run --release --example mesh_ccd -- --csv`
+(ipc-toolkit's LBVH broad phase, then its Tight-Inclusion narrow phase with tolerance 1e-6 and
+10^7 iterations, as in its own defaults, or with `--additive` its additive CCD, which is not
+certified; `exact_stage` is empty). The second writes a test
+scene: an N x N cloth falling by 1.5 onto a sphere of radius 0.5 (t0.ply, t1.ply).
+
+A benchmark-only script: surety and its tests never need Python.
+"""
+
+import sys
+import time
+
+import numpy as np
+import ipctk
+from plyfile import PlyData, PlyElement
+
+
+def load(path):
+    ply = PlyData.read(path)
+    v = ply["vertex"]
+    vertices = np.column_stack([v["x"], v["y"], v["z"]]).astype(np.float64)
+    faces = np.vstack([np.asarray(f, dtype=np.int64) for f in ply["face"]["vertex_indices"]])
+    return vertices, faces
+
+
+def save(path, vertices, faces):
+    v = np.array([tuple(p) for p in vertices], dtype=[("x", "f8"), ("y", "f8"), ("z", "f8")])
+    f = np.array([(list(t),) for t in faces], dtype=[("vertex_indices", "i4", (3,))])
+    PlyData([PlyElement.describe(v, "vertex"), PlyElement.describe(f, "face")]).write(path)
+
+
+def make_scene(n, outdir):
+    rng = np.random.default_rng(1)
+    # The cloth: an n x n grid over [-1, 1]^2 at z = 0.75 (slightly rippled), falling by 1.5.
+    xs = np.linspace(-1.0, 1.0, n)
+    gx, gy = np.meshgrid(xs, xs, indexing="ij")
+    cloth = np.column_stack([gx.ravel(), gy.ravel(), 0.75 + 1e-3 * rng.standard_normal(n * n)])
+    idx = np.arange(n * n).reshape(n, n)
+    a, b, c, d = idx[:-1, :-1].ravel(), idx[1:, :-1].ravel(), idx[1:, 1:].ravel(), idx[:-1, 1:].ravel()
+    cloth_faces = np.vstack([np.column_stack([a, b, c]), np.column_stack([a, c, d])])
+    # The sphere: a latitude-longitude mesh of radius 0.5 at the origin, at rest.
+    m = max(8, n // 2)
+    theta = np.linspace(0.0, np.pi, m + 1)[1:-1]
+    phi = np.linspace(0.0, 2.0 * np.pi, 2 * m, endpoint=False)
+    tt, pp = np.meshgrid(theta, phi, indexing="ij")
+    ring = np.column_stack(
+        [0.5 * np.sin(tt).ravel() * np.cos(pp).ravel(),
+         0.5 * np.sin(tt).ravel() * np.sin(pp).ravel(),
+         0.5 * np.cos(tt).ravel()])
+    sphere = np.vstack([ring, [[0.0, 0.0, 0.5], [0.0, 0.0, -0.5]]])
+    rows, cols = len(theta), len(phi)
+    top, bottom = rows * cols, rows * cols + 1
+    faces = []
+    for i in range(rows - 1):
+        for j in range(cols):
+            p, q = i * cols + j, i * cols + (j + 1) % cols
+            r, s = p + cols, q + cols
+            faces += [[p, r, s], [p, s, q]]
+    for j in range(cols):
+        faces.append([top, j, (j + 1) % cols])
+        base = (rows - 1) * cols
+        faces.append([bottom, base + (j + 1) % cols, base + j])
+    sphere_faces = np.array(faces) + len(cloth)
+    v0 = np.vstack([cloth, sphere])
+    v1 = v0.copy()
+    v1[: len(cloth), 2] -= 1.5
+    f = np.vstack([cloth_faces, sphere_faces])
+    save(f"{outdir}/t0.ply", v0, f)
+    save(f"{outdir}/t1.ply", v1, f)
+    print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")
+
+
+def step(t0, t1, min_distance, additive):
+    v0, faces = load(t0)
+    v1, faces1 = load(t1)
+    assert (faces == faces1).all() and v0.shape == v1.shape
+    edges = ipctk.edges(faces)
+    mesh = ipctk.CollisionMesh(v0, edges, faces)
+    narrow = ipctk.AdditiveCCD() if additive else ipctk.TightInclusionCCD(1e-6, 10_000_000)
+    start = time.perf_counter()
+    candidates = ipctk.Candidates()
+    candidates.build(mesh, v0, v1, min_distance / 2.0, ipctk.LBVH())
+    broad = time.perf_counter() - start
+    start = time.perf_counter()
+    t = candidates.compute_collision_free_stepsize(mesh, v0, v1, min_distance, narrow)
+    narrow_s = time.perf_counter() - start
+    print("vertices,edges,faces,candidates,broad_s,narrow_s,total_s,step,limit,exact_stage")
+    print(f"{len(v0)},{len(edges)},{len(faces)},{len(candidates)},{broad:.6f},{narrow_s:.6f},"
+          f"{broad + narrow_s:.6f},{t!r},,")
+
+
+def main(argv):
+    if len(argv) == 3 and argv[0] == "--make-scene":
+        make_scene(int(argv[1]), argv[2])
+        return 0
+    d = 0.0
+    additive = "--additive" in argv
+    argv = [a for a in argv if a != "--additive"]
+    if "--min-distance" in argv:
+        i = argv.index("--min-distance")
+        d = float(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
+    if len(argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    step(argv[0], argv[1], d, additive)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

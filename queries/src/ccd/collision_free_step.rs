@@ -1,0 +1,484 @@
+//! Mesh CCD: how far along the motion from one frame of a mesh to the next can it go with no
+//! contact? (ipc-toolkit's `compute_collision_free_stepsize`, certified.)
+
+use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+use surety_intervals::{Interval, Vec3, Verdict};
+
+use super::broad_phase::{candidates, reachable, Pair};
+use super::co_moving::co_moving;
+use super::{checked, edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions};
+use crate::{Problem, ShapeError};
+
+/// Settings of [`collision_free_step`] and [`is_step_collision_free`].
+///
+/// # Example
+/// ```
+/// use surety_queries::ccd::StepOptions;
+///
+/// let o = StepOptions { min_distance: 1e-4, ..StepOptions::default() };
+/// assert_eq!((o.t_max, o.tolerance, o.threads), (1.0, 1e-6, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepOptions {
+    /// Primitives closer than this are in contact (`>= 0`; IPC's `dmin`).
+    pub min_distance: f64,
+    /// The end of the step searched, in `(0, 1]`.
+    pub t_max: f64,
+    /// The step may fall short of the first contact by this fraction of it, in `(0, 1)`.
+    pub tolerance: f64,
+    /// Threads for the broad and narrow phases: 0 for all cores (rayon's global pool), 1 for
+    /// the calling thread alone, `n` for a pool of `n`. Ignored without the `parallel`
+    /// feature.
+    pub threads: usize,
+}
+
+impl Default for StepOptions {
+    fn default() -> Self {
+        Self {
+            min_distance: 0.0,
+            t_max: 1.0,
+            tolerance: 1e-6,
+            threads: 0,
+        }
+    }
+}
+
+/// The answer of [`collision_free_step`]: the step, the pair that limits it, and what it
+/// cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// No pair comes within the minimum distance for any time in `[0, t)`; `t_max` when no
+    /// pair does in all of `[0, t_max]`.
+    pub t: f64,
+    /// The pair whose contact limits the step, or `None` when `t == t_max` and nothing comes
+    /// within the minimum distance in `[0, t_max]`.
+    pub limit: Option<Pair>,
+    /// Whether `t` is certainly within the tolerance of the first contact `t*`
+    /// (`t >= t*·(1 - tolerance)`). Always true with `min_distance == 0`, where every pair is
+    /// decided exactly; with a positive `min_distance` a pair the search cannot decide makes
+    /// `t` a safe step, not a tight one, and this false.
+    pub within_tolerance: bool,
+    /// Pairs whose swept boxes meet (the broad phase's output).
+    pub candidates: usize,
+    /// Candidates skipped because their boxes over `[0, t]`, for the step `t` known when
+    /// they came up, are apart.
+    pub skipped: usize,
+    /// Candidates the exact stage decided (see [`CcdOptions::exact`]).
+    pub exact_stage: usize,
+    /// Seconds in the broad phase (0 where the platform has no clock).
+    pub broad_seconds: f64,
+    /// Seconds in the narrow phase.
+    pub narrow_seconds: f64,
+}
+
+/// How far along the linear motion of every vertex from `v0` (at `t = 0`) to `v1` (at
+/// `t = 1`) the mesh can move with no contact.
+///
+/// # Guarantee
+/// With exact arithmetic on the given doubles, and `x(t) = v0 + t·(v1 - v0)` for every vertex:
+/// - for every time in `[0, t)`, every vertex is farther than `min_distance` from every face
+///   it is not a corner of, and every edge from every edge it shares no vertex with (pairs
+///   that share a vertex touch by construction and are not tested);
+/// - `t >= t*·(1 - tolerance)`, where `t*` is the first time some such pair comes within
+///   `min_distance` (`t = t_max` when none does in `[0, t_max]`), whenever
+///   [`Step::within_tolerance`] is true, which it always is with `min_distance == 0`.
+///
+/// A mesh that starts in contact (a pair within `min_distance` at `t = 0`) gets `t = 0`.
+///
+/// # Method
+/// The broad phase keeps the pairs whose swept boxes meet (a bounding volume hierarchy over
+/// the edges' and faces' boxes, see [`Pair`]); the narrow phase runs
+/// [`vertex_face_ccd`](super::vertex_face_ccd) and [`edge_edge_ccd`](super::edge_edge_ccd)
+/// on them, in parallel, each up to the earliest contact found so far (a pair certainly free
+/// until then is all that matters), skipping pairs whose boxes over that shorter time are
+/// apart. Then the limiting pair's time of impact is narrowed until it is within the tolerance.
+///
+/// # Errors
+/// A [`ShapeError`] when `v0` or `v1` does not have one position per vertex
+/// ([`Problem::Length`]), a coordinate is not finite (naming the vertex), or a setting is out
+/// of range.
+///
+/// # Example
+/// ```
+/// use surety_queries::ccd::{collision_free_step, CcdMesh, Pair, StepOptions};
+///
+/// // A triangle resting at z = 0 and a vertex falling from z = 1 to z = -1 onto it.
+/// let mesh = CcdMesh::new(4, &[[0, 1, 2]])?;
+/// let tri = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+/// let v0 = [tri[0], tri[1], tri[2], [0.25, 0.25, 1.0]];
+/// let v1 = [tri[0], tri[1], tri[2], [0.25, 0.25, -1.0]];
+/// let step = collision_free_step(&mesh, &v0, &v1, &StepOptions::default())?;
+/// assert!(step.t <= 0.5 && step.t >= 0.5 * (1.0 - 1e-6));
+/// assert_eq!(step.limit, Some(Pair::VertexFace { vertex: 3, face: 0 }));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn collision_free_step<P: Into<Vec3<f64>> + Copy>(
+    mesh: &CcdMesh,
+    v0: &[P],
+    v1: &[P],
+    options: &StepOptions,
+) -> Result<Step, ShapeError> {
+    let (x0, x1) = positions(mesh, v0, v1, options)?;
+    let o = *options;
+    parallel::on_threads(o.threads, || step(mesh, &x0, &x1, &o))
+}
+
+/// Whether the whole motion from `v0` to `v1` over `[0, t_max]` is free of contact: `True`
+/// when no pair (as in [`collision_free_step`]) comes within `min_distance` at any time in
+/// `[0, t_max]`, `False` when one certainly does, `Maybe` when a pair with a positive
+/// `min_distance` is undecided. Stops at the first certain contact.
+///
+/// # Errors
+/// As [`collision_free_step`].
+///
+/// # Example
+/// ```
+/// use surety_intervals::Verdict;
+/// use surety_queries::ccd::{is_step_collision_free, CcdMesh, StepOptions};
+///
+/// let mesh = CcdMesh::new(4, &[[0, 1, 2]])?;
+/// let tri = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+/// let v0 = [tri[0], tri[1], tri[2], [0.25, 0.25, 1.0]];
+/// let low = [tri[0], tri[1], tri[2], [0.25, 0.25, 0.5]];
+/// let through = [tri[0], tri[1], tri[2], [0.25, 0.25, -1.0]];
+/// let o = StepOptions::default();
+/// assert_eq!(is_step_collision_free(&mesh, &v0, &low, &o)?, Verdict::True);
+/// assert_eq!(is_step_collision_free(&mesh, &v0, &through, &o)?, Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
+    mesh: &CcdMesh,
+    v0: &[P],
+    v1: &[P],
+    options: &StepOptions,
+) -> Result<Verdict, ShapeError> {
+    let (x0, x1) = positions(mesh, v0, v1, options)?;
+    let o = *options;
+    parallel::on_threads(o.threads, || {
+        let pairs = candidates(mesh, &x0, &x1, o.min_distance)?;
+        let ccd = pair_options(&o, o.t_max, o.tolerance);
+        let maybe = AtomicBool::new(false);
+        let contact = parallel::any(&pairs, |&pair| {
+            match run(pair, mesh, &x0, &x1, &ccd).verdict {
+                Verdict::True => true,
+                Verdict::Maybe => {
+                    maybe.store(true, Relaxed);
+                    false
+                }
+                Verdict::False => false,
+            }
+        });
+        Ok(if contact {
+            Verdict::False
+        } else if maybe.load(Relaxed) {
+            Verdict::Maybe
+        } else {
+            Verdict::True
+        })
+    })
+}
+
+/// Checks the settings and the positions, and copies the positions as arrays.
+#[allow(clippy::type_complexity)]
+pub(super) fn positions<P: Into<Vec3<f64>> + Copy>(
+    mesh: &CcdMesh,
+    v0: &[P],
+    v1: &[P],
+    options: &StepOptions,
+) -> Result<(Vec<[f64; 3]>, Vec<[f64; 3]>), ShapeError> {
+    let o = options;
+    let error = |field, problem, value, limit, expected| ShapeError {
+        shape: "ccd step",
+        field,
+        problem,
+        value,
+        limit,
+        expected,
+    };
+    if !(o.min_distance >= 0.0 && o.min_distance.is_finite()) {
+        return Err(error(
+            "min_distance",
+            Problem::Negative,
+            o.min_distance,
+            f64::NAN,
+            "",
+        ));
+    }
+    if !(o.t_max > 0.0 && o.t_max <= 1.0) {
+        return Err(error(
+            "t_max",
+            Problem::OutOfRange,
+            o.t_max,
+            f64::NAN,
+            "(0, 1]",
+        ));
+    }
+    if !(o.tolerance > 0.0 && o.tolerance < 1.0) {
+        return Err(error(
+            "tolerance",
+            Problem::OutOfRange,
+            o.tolerance,
+            f64::NAN,
+            "(0, 1)",
+        ));
+    }
+    let n = mesh.vertex_count();
+    Ok((vertices(n, "v0", v0)?, vertices(n, "v1", v1)?))
+}
+
+/// Checks one position per vertex, each finite, and copies them as arrays; `field` is `"v0"`,
+/// `"v1"` or `"v"`.
+pub(super) fn vertices<P: Into<Vec3<f64>> + Copy>(
+    n: usize,
+    field: &'static str,
+    v: &[P],
+) -> Result<Vec<[f64; 3]>, ShapeError> {
+    let error = |field, problem, value, limit, expected| ShapeError {
+        shape: "ccd step",
+        field,
+        problem,
+        value,
+        limit,
+        expected,
+    };
+    if v.len() != n {
+        return Err(error(field, Problem::Length, v.len() as f64, n as f64, ""));
+    }
+    let names: [&'static str; 3] = match field {
+        "v0" => ["v0.x", "v0.y", "v0.z"],
+        "v1" => ["v1.x", "v1.y", "v1.z"],
+        _ => ["v.x", "v.y", "v.z"],
+    };
+    v.iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let p = p.into().to_array();
+            match p.iter().position(|c| !c.is_finite()) {
+                None => Ok(p),
+                Some(k) => Err(error(
+                    names[k],
+                    Problem::NotFinite,
+                    p[k],
+                    i as f64,
+                    "at vertex",
+                )),
+            }
+        })
+        .collect()
+}
+
+/// The most boxes one pair's search examines with a positive minimum distance, where no
+/// exact stage follows it. A degenerate pair (an edge sliding parallel to a face at about the
+/// minimum distance) can otherwise take the default budget of 10^6 boxes, about 0.1 s; past
+/// this one it is undecided (`Maybe`), which keeps the step safe and clears
+/// [`Step::within_tolerance`].
+pub const MIN_DISTANCE_BUDGET: u64 = 20_000;
+
+fn pair_options(o: &StepOptions, t_max: f64, tolerance: f64) -> CcdOptions {
+    let d = CcdOptions::default();
+    CcdOptions {
+        min_separation: o.min_distance,
+        tolerance,
+        t_max,
+        max_iterations: if o.min_distance > 0.0 {
+            MIN_DISTANCE_BUDGET
+        } else {
+            d.max_iterations
+        },
+        ..d
+    }
+}
+
+/// One pair's CCD (positions and options already checked).
+fn run(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]], o: &CcdOptions) -> CcdHit {
+    let v = pair.vertices(mesh).map(|i| i as usize);
+    let edge = matches!(pair, Pair::EdgeEdge { .. });
+    if let Some(hit) = co_moving(edge, v, x0, x1, o.min_separation, o.t_max) {
+        return hit;
+    }
+    let at = |x: &[[f64; 3]]| v.map(|i| Vec3::from(x[i]));
+    let (pairs, simplex) = match pair {
+        Pair::VertexFace { .. } => (vertex_face::PAIRS, true),
+        Pair::EdgeEdge { .. } => (edge_edge::PAIRS, false),
+    };
+    checked(at(x0), at(x1), pairs, simplex, o)
+}
+
+/// How many pairs [`earliest_first`] puts first.
+const FIRST: usize = 2048;
+
+/// The pairs split in two: the [`FIRST`] with the smallest estimate of their earliest
+/// contact, and the others. The estimate (an ordering only, not a bound anyone relies on) is
+/// the gap between the two primitives' boxes at `t = 0` over the fastest their points move
+/// along an axis, both together.
+fn earliest_first(
+    pairs: &[Pair],
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+) -> (Vec<Pair>, Vec<Pair>) {
+    if pairs.len() <= FIRST {
+        return (pairs.to_vec(), Vec::new());
+    }
+    let estimate = |pair: &Pair| -> f32 {
+        let v = pair.vertices(mesh).map(|i| i as usize);
+        let split = match pair {
+            Pair::VertexFace { .. } => 1,
+            Pair::EdgeEdge { .. } => 2,
+        };
+        let (mut gap, mut speed) = (0.0f64, 0.0f64);
+        for k in 0..3 {
+            let lo_hi = |r: &[usize]| {
+                r.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &i| {
+                        (lo.min(x0[i][k]), hi.max(x0[i][k]))
+                    })
+            };
+            let (a, b) = (lo_hi(&v[..split]), lo_hi(&v[split..]));
+            gap = gap.max(b.0 - a.1).max(a.0 - b.1);
+            for &i in &v {
+                speed = speed.max((x1[i][k] - x0[i][k]).abs());
+            }
+        }
+        if gap <= 0.0 {
+            0.0
+        } else {
+            (gap / (2.0 * speed)) as f32
+        }
+    };
+    let mut keyed: Vec<(f32, u32)> =
+        parallel::flat_map(&(0..pairs.len() as u32).collect::<Vec<u32>>(), |&i, out| {
+            out.push((estimate(&pairs[i as usize]), i))
+        });
+    keyed.select_nth_unstable_by(FIRST, |a, b| a.0.total_cmp(&b.0));
+    let pick = |part: &[(f32, u32)]| part.iter().map(|&(_, i)| pairs[i as usize]).collect();
+    (pick(&keyed[..FIRST]), pick(&keyed[FIRST..]))
+}
+
+/// A time as a `u64` whose order is the times' order (times are `>= 0`; `-0.0` is `0`).
+fn key(t: f64) -> u64 {
+    if t > 0.0 {
+        t.to_bits()
+    } else {
+        0
+    }
+}
+
+/// Whether `lo >= hi·(1 - tolerance)` certainly.
+fn within(lo: f64, hi: f64, tolerance: f64) -> bool {
+    let one = Interval::<f64>::enclose(1.0);
+    let bound = Interval::enclose(hi) * (one - Interval::enclose(tolerance));
+    lo >= bound.hi()
+}
+
+fn step(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &StepOptions,
+) -> Result<Step, ShapeError> {
+    let clock = Clock::start();
+    let pairs = candidates(mesh, x0, x1, o.min_distance)?;
+    let broad_seconds = clock.seconds();
+    let clock = Clock::start();
+    let best = AtomicU64::new(o.t_max.to_bits());
+    let (skipped, exact) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let visit = |&pair: &Pair| {
+        let t = f64::from_bits(best.load(Relaxed));
+        if t == 0.0 {
+            // Nothing can make the step shorter.
+            return None;
+        }
+        if !reachable(pair, mesh, x0, x1, t, o.min_distance) {
+            skipped.fetch_add(1, Relaxed);
+            return None;
+        }
+        let hit = run(pair, mesh, x0, x1, &pair_options(o, t, o.tolerance));
+        if hit.exact {
+            exact.fetch_add(1, Relaxed);
+        }
+        // The bound every later pair is searched up to must stay at or above the final step,
+        // which narrowing may raise up to a certain contact (`hi` of a `True`) but never past
+        // the start of an undecided pair (`lo` of a `Maybe`): a pair searched up to a lower
+        // bound, the first `lo` found say, could hide a contact between it and the final step.
+        let bound = match hit.verdict {
+            Verdict::False => return None,
+            Verdict::True => hit.toi.hi(),
+            Verdict::Maybe => hit.toi.lo(),
+        };
+        best.fetch_min(key(bound), Relaxed);
+        Some((pair, hit))
+    };
+    // The pairs likeliest to meet first go first, so that the bound falls early and prunes
+    // the rest: the few with the smallest estimate of their earliest contact, then all others.
+    let (first, rest) = earliest_first(&pairs, mesh, x0, x1);
+    let mut hits: Vec<(Pair, CcdHit)> = parallel::filter_map(&first, visit);
+    hits.extend(parallel::filter_map(&rest, visit));
+    // Narrow the earliest contact until it is within the tolerance; another pair may then
+    // become the earliest, and is narrowed in turn.
+    let mut within_tolerance = hits.is_empty();
+    let mut limit = None;
+    let mut t = o.t_max;
+    for _ in 0..4 * hits.len() + 64 {
+        let Some(k) = (0..hits.len()).min_by_key(|&k| key(hits[k].1.toi.lo())) else {
+            break;
+        };
+        let (pair, hit) = hits[k];
+        (t, limit) = (f64::from_bits(key(hit.toi.lo())), Some(pair));
+        let hi = hit.toi.hi();
+        if hit.verdict != Verdict::True {
+            break;
+        }
+        if within(t, hi, o.tolerance) {
+            within_tolerance = true;
+            break;
+        }
+        let width = o.tolerance * hi * 0.5;
+        if width <= 0.0 {
+            // Underflow: no tolerance to search with.
+            break;
+        }
+        let again = run(pair, mesh, x0, x1, &pair_options(o, hi, width));
+        if again.exact {
+            exact.fetch_add(1, Relaxed);
+        }
+        if again.verdict == Verdict::False || again.toi.hi() - again.toi.lo() >= hi - t {
+            // No progress (a contact by `hi` is certain, so `False` cannot happen).
+            break;
+        }
+        hits[k].1 = again;
+    }
+    Ok(Step {
+        t,
+        limit,
+        within_tolerance,
+        candidates: pairs.len(),
+        skipped: skipped.into_inner(),
+        exact_stage: exact.into_inner(),
+        broad_seconds,
+        narrow_seconds: clock.seconds(),
+    })
+}
+
+/// A stopwatch that reads 0 where the platform has no clock (`wasm32-unknown-unknown`).
+struct Clock {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    start: std::time::Instant,
+}
+
+impl Clock {
+    fn start() -> Self {
+        Self {
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+            start: std::time::Instant::now(),
+        }
+    }
+
+    fn seconds(&self) -> f64 {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        return self.start.elapsed().as_secs_f64();
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        0.0
+    }
+}

@@ -1,0 +1,488 @@
+//! Mesh CCD (`ccd::collision_free_step`, `is_step_collision_free`, `has_intersections`)
+//! against exact oracles that share no formula with it:
+//! - rigid bodies that translate: each pair's contact under a relative translation is a linear
+//!   feasibility problem in rationals (`support::translation_contact`), so the exact first
+//!   contact of the whole scene is known, and the step must stop before it and within the
+//!   tolerance of it;
+//! - meshes whose vertices move independently: the step against every pair's own CCD with no
+//!   broad phase (so no pair the broad phase drops can go unseen);
+//! - self-intersection against the exact segment–triangle oracle on every pair of faces.
+
+mod support;
+
+use quickcheck::{QuickCheck, TestResult};
+use support::*;
+use surety_intervals::{Vec3, Verdict};
+use surety_queries::ccd::{
+    collision_free_step, edge_edge_ccd, has_intersections, is_step_collision_free, vertex_face_ccd,
+    CcdMesh, CcdOptions, Pair, StepOptions,
+};
+use surety_queries::Problem;
+
+/// A small dyadic: a multiple of 1/4 in [-2, 2], so that sums are exact and ties happen.
+fn grid(g: &mut Rng) -> f64 {
+    (g.below(17) as f64 - 8.0) / 4.0
+}
+
+fn grid_point(g: &mut Rng) -> Vec3<f64> {
+    Vec3::new(grid(g), grid(g), grid(g))
+}
+
+const TET: [[u32; 3]; 4] = [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]];
+
+/// A scene of rigid bodies (tetrahedra, some flat or degenerate) and loose particles, each
+/// translating by its own motion; every position at `t = 1` is exact.
+struct Rigid {
+    mesh: CcdMesh,
+    v0: Vec<Vec3<f64>>,
+    /// Each vertex's motion (exact).
+    w: Vec<Vec3<f64>>,
+}
+
+impl Rigid {
+    fn new(g: &mut Rng) -> Self {
+        let (mut v0, mut w, mut faces) = (Vec::new(), Vec::new(), Vec::new());
+        let bodies = 2 + g.below(2) as usize;
+        for b in 0..bodies {
+            let base = v0.len() as u32;
+            // Bodies start apart along x and move toward each other, so contacts happen.
+            let at = Vec3::new(3.0 * b as f64, 0.0, 0.0);
+            let motion = grid_point(g) * 2.0 + Vec3::new(if b == 0 { 1.5 } else { -1.5 }, 0.0, 0.0);
+            for _ in 0..4 {
+                v0.push(at + grid_point(g));
+                w.push(motion);
+            }
+            faces.extend(TET.map(|f| f.map(|i| base + i)));
+        }
+        for _ in 0..g.below(3) {
+            v0.push(Vec3::new(1.5, 0.0, 0.0) + grid_point(g));
+            w.push(grid_point(g));
+        }
+        let mesh = CcdMesh::new(v0.len(), &faces).unwrap();
+        Self { mesh, v0, w }
+    }
+
+    fn v1(&self) -> Vec<Vec3<f64>> {
+        self.v0.iter().zip(&self.w).map(|(&p, &w)| p + w).collect()
+    }
+
+    /// Exact: does the pair come into contact at some time in `[0, upto]`?
+    fn contact(&self, pair: Pair, upto: &Q) -> bool {
+        let v = |i: u32| q3(self.v0[i as usize]);
+        let w = |i: u32| q3(self.w[i as usize]);
+        match pair {
+            Pair::VertexFace { vertex, face } => {
+                let f = self.mesh.faces()[face as usize];
+                let a = f.map(v);
+                // Each body's corners share a motion: the face is at rest in its own frame.
+                translation_contact(
+                    &[v(vertex), v(vertex)],
+                    &a,
+                    &sub(&w(vertex), &w(f[0])),
+                    upto,
+                    true,
+                )
+            }
+            Pair::EdgeEdge { a, b } => {
+                let ([a0, a1], [b0, b1]) =
+                    (self.mesh.edges()[a as usize], self.mesh.edges()[b as usize]);
+                translation_contact(
+                    &[v(b0), v(b1)],
+                    &[v(a0), v(a1), v(a1)],
+                    &sub(&w(b0), &w(a0)),
+                    upto,
+                    false,
+                )
+            }
+        }
+    }
+
+    /// Every pair the guarantee covers.
+    fn pairs(&self) -> Vec<Pair> {
+        all_pairs(&self.mesh)
+    }
+}
+
+fn all_pairs(mesh: &CcdMesh) -> Vec<Pair> {
+    let mut pairs = Vec::new();
+    for vertex in 0..mesh.vertex_count() as u32 {
+        for (face, f) in mesh.faces().iter().enumerate() {
+            if !f.contains(&vertex) {
+                pairs.push(Pair::VertexFace {
+                    vertex,
+                    face: face as u32,
+                });
+            }
+        }
+    }
+    let e = mesh.edges();
+    for a in 0..e.len() {
+        for b in a + 1..e.len() {
+            if !e[a].iter().any(|v| e[b].contains(v)) {
+                pairs.push(Pair::EdgeEdge {
+                    a: a as u32,
+                    b: b as u32,
+                });
+            }
+        }
+    }
+    pairs
+}
+
+fn q_ratio(t: f64, tolerance: f64) -> Q {
+    // t / (1 - tolerance), exactly.
+    q(t) / (Q::from_integer(1.into()) - q(tolerance))
+}
+
+fn rigid_step_is_exact(seed: u64, options: StepOptions) -> TestResult {
+    rigid_step_at(seed, Vec3::new(0.0, 0.0, 0.0), options)
+}
+
+/// As [`rigid_step_is_exact`], the scene moved by `offset` (a vector of integers, so that
+/// every position stays exact).
+fn rigid_step_at(seed: u64, offset: Vec3<f64>, options: StepOptions) -> TestResult {
+    let mut scene = Rigid::new(&mut Rng(seed));
+    for p in &mut scene.v0 {
+        *p += offset;
+    }
+    let v1 = scene.v1();
+    let step = collision_free_step(&scene.mesh, &scene.v0, &v1, &options).unwrap();
+    let pairs = scene.pairs();
+    let contact_by = |upto: &Q| pairs.iter().any(|&p| scene.contact(p, upto));
+    let t = step.t;
+    if !(0.0..=options.t_max).contains(&t) || !step.within_tolerance {
+        return TestResult::error(format!("step {step:?}"));
+    }
+    // No contact before t (checked up to t·(1 - 2^-200), below any dyadic contact time here).
+    if t > 0.0 {
+        let before = q(t) * (Q::from_integer(1.into()) - q(2f64.powi(-200)));
+        if contact_by(&before) {
+            return TestResult::error(format!("a contact before the step {t}"));
+        }
+    }
+    match step.limit {
+        None => {
+            if t != options.t_max || contact_by(&q(options.t_max)) {
+                return TestResult::error(format!("no limit, but t = {t} or a contact"));
+            }
+        }
+        Some(pair) => {
+            // The limiting pair certainly meets within the tolerance of t.
+            if !scene.contact(pair, &q_ratio(t, options.tolerance)) {
+                return TestResult::error(format!(
+                    "{pair:?} does not meet by t/(1 - tol), t = {t}"
+                ));
+            }
+        }
+    }
+    // The yes/no question agrees.
+    let free = is_step_collision_free(&scene.mesh, &scene.v0, &v1, &options).unwrap();
+    let expected = Verdict::from(!contact_by(&q(options.t_max)));
+    if free != expected {
+        return TestResult::error(format!(
+            "is_step_collision_free {free:?}, exact {expected:?}"
+        ));
+    }
+    TestResult::passed()
+}
+
+fn checker() -> QuickCheck {
+    let tests = std::env::var("QUICKCHECK_TESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100u64);
+    QuickCheck::new().tests(tests)
+}
+
+#[test]
+fn translating_bodies_step_to_the_exact_first_contact() {
+    fn prop(seed: u64) -> TestResult {
+        rigid_step_is_exact(seed, StepOptions::default())
+    }
+    checker().quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+fn a_coarse_tolerance_and_a_shorter_step_keep_the_guarantee() {
+    fn prop(seed: u64) -> TestResult {
+        let o = StepOptions {
+            tolerance: 0.25,
+            t_max: 0.5,
+            threads: 1,
+            ..StepOptions::default()
+        };
+        rigid_step_is_exact(seed, o)
+    }
+    checker().quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+fn far_from_the_origin_the_step_is_as_exact() {
+    // Offsets up to 2^44, where a quarter is still exact and the broad phase's float boxes
+    // round: their widening must cover it.
+    fn prop(seed: u64) -> TestResult {
+        let k = 20 + (seed % 25) as i32;
+        let offset = Vec3::new(2f64.powi(k), -3.0 * 2f64.powi(k - 1), 1e6);
+        rigid_step_at(seed, offset, StepOptions::default())
+    }
+    checker().quickcheck(prop as fn(u64) -> TestResult);
+}
+
+/// A mesh of a few triangles and loose vertices, every vertex moving on its own.
+fn deforming(seed: u64) -> (CcdMesh, Vec<Vec3<f64>>, Vec<Vec3<f64>>) {
+    let g = &mut Rng(seed);
+    let n = 6 + g.below(5) as usize;
+    let v0: Vec<Vec3<f64>> = (0..n).map(|_| grid_point(g)).collect();
+    let v1: Vec<Vec3<f64>> = (0..n).map(|_| grid_point(g)).collect();
+    let faces: Vec<[u32; 3]> = (0..1 + g.below(4) as usize)
+        .filter_map(|_| {
+            let f = [0, 1, 2].map(|_| g.below(n as u64) as u32);
+            (f[0] != f[1] && f[1] != f[2] && f[0] != f[2]).then_some(f)
+        })
+        .collect();
+    (CcdMesh::new(n, &faces).unwrap(), v0, v1)
+}
+
+#[test]
+fn no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase() {
+    fn prop(seed: u64, min_distance: bool) -> TestResult {
+        let (mesh, v0, v1) = deforming(seed);
+        let d = if min_distance { 0.125 } else { 0.0 };
+        let options = StepOptions {
+            min_distance: d,
+            ..StepOptions::default()
+        };
+        let step = collision_free_step(&mesh, &v0, &v1, &options).unwrap();
+        let ccd = CcdOptions {
+            min_separation: d,
+            max_iterations: surety_queries::ccd::MIN_DISTANCE_BUDGET,
+            ..CcdOptions::default()
+        };
+        // Every pair on its own, over the whole step.
+        let (mut lowest, mut certain) = (f64::INFINITY, f64::INFINITY);
+        for pair in all_pairs(&mesh) {
+            let hit = match pair {
+                Pair::VertexFace { vertex, face } => {
+                    let f = mesh.faces()[face as usize];
+                    let idx = [vertex, f[0], f[1], f[2]];
+                    let (s, e) = (idx.map(|i| v0[i as usize]), idx.map(|i| v1[i as usize]));
+                    vertex_face_ccd(s, e, ccd).unwrap()
+                }
+                Pair::EdgeEdge { a, b } => {
+                    let (ea, eb) = (mesh.edges()[a as usize], mesh.edges()[b as usize]);
+                    let idx = [ea[0], ea[1], eb[0], eb[1]];
+                    let (s, e) = (idx.map(|i| v0[i as usize]), idx.map(|i| v1[i as usize]));
+                    edge_edge_ccd(s, e, ccd).unwrap()
+                }
+            };
+            if hit.verdict != Verdict::False {
+                lowest = lowest.min(hit.toi.lo());
+            }
+            if hit.verdict == Verdict::True {
+                certain = certain.min(hit.toi.hi());
+            }
+        }
+        let t = step.t;
+        if lowest == f64::INFINITY {
+            // No pair can come near: the whole step, no limit.
+            return TestResult::from_bool(
+                t == 1.0 && step.limit.is_none() && step.within_tolerance,
+            );
+        }
+        // Never past a certain contact; never short of the earliest possible one by more than
+        // the tolerance when every pair was decided.
+        if t > certain {
+            return TestResult::error(format!("step {t} past a certain contact by {certain}"));
+        }
+        if step.within_tolerance && t < lowest.max(0.0) * (1.0 - 2e-6) {
+            return TestResult::error(format!("step {t} short of {lowest}"));
+        }
+        if d == 0.0 && !step.within_tolerance {
+            return TestResult::error("min_distance 0 is always within the tolerance");
+        }
+        TestResult::passed()
+    }
+    checker().quickcheck(prop as fn(u64, bool) -> TestResult);
+}
+
+#[test]
+fn self_intersection_agrees_with_the_exact_segment_triangle_oracle() {
+    fn prop(seed: u64) -> TestResult {
+        let (mesh, v, _) = deforming(seed);
+        let tri = |f: [u32; 3]| f.map(|i| v[i as usize]);
+        let f = mesh.faces();
+        let mut expected = false;
+        for i in 0..f.len() {
+            for j in i + 1..f.len() {
+                if f[i].iter().any(|x| f[j].contains(x)) {
+                    continue;
+                }
+                let (a, b) = (tri(f[i]), tri(f[j]));
+                let sides = |t: [Vec3<f64>; 3], o: [Vec3<f64>; 3]| {
+                    (0..3).any(|k| segment_meets_triangle(t[k], t[(k + 1) % 3], o))
+                };
+                expected |= sides(a, b) || sides(b, a);
+            }
+        }
+        TestResult::from_bool(has_intersections(&mesh, &v).unwrap() == expected)
+    }
+    checker().quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+fn a_mesh_that_starts_in_contact_has_no_step_and_an_empty_one_the_whole() {
+    // A triangle's corner resting on another triangle at t = 0, moving away.
+    let mesh = CcdMesh::new(6, &[[0, 1, 2], [3, 4, 5]]).unwrap();
+    let v0 = [
+        [0.0, 0.0, 0.0],
+        [4.0, 0.0, 0.0],
+        [0.0, 4.0, 0.0],
+        [1.0, 1.0, 0.0],
+        [1.0, 1.0, 1.0],
+        [2.0, 1.0, 1.0],
+    ];
+    let mut v1 = v0;
+    for p in &mut v1[3..] {
+        p[2] += 1.0; // the second triangle lifts away
+    }
+    let step = collision_free_step(&mesh, &v0, &v1, &StepOptions::default()).unwrap();
+    assert_eq!(step.t, 0.0);
+    assert_eq!(step.limit, Some(Pair::VertexFace { vertex: 3, face: 0 }));
+    assert!(step.within_tolerance);
+    // Crossing triangles with no vertex on a face and no edge on an edge: no pair CCD tests
+    // is in contact (the guarantee covers vertex–face and edge–edge pairs), which is why a
+    // step starts from a mesh `has_intersections` clears.
+    let crossing = v0.map(|[x, y, z]| [x, y, if y == 1.0 { z - 0.5 } else { z }]);
+    assert!(has_intersections(&mesh, &crossing).unwrap());
+    let step = collision_free_step(&mesh, &crossing, &crossing, &StepOptions::default()).unwrap();
+    assert_eq!((step.t, step.limit), (1.0, None));
+    let none = CcdMesh::new(0, &[]).unwrap();
+    let empty: [[f64; 3]; 0] = [];
+    let step = collision_free_step(&none, &empty, &empty, &StepOptions::default()).unwrap();
+    assert_eq!((step.t, step.limit, step.candidates), (1.0, None, 0));
+    // Particles with no faces or edges: nothing to meet.
+    let dust = CcdMesh::new(2, &[]).unwrap();
+    let o = StepOptions {
+        t_max: 0.75,
+        ..StepOptions::default()
+    };
+    let step = collision_free_step(&dust, &[[0.0; 3]; 2], &[[0.0; 3]; 2], &o).unwrap();
+    assert_eq!((step.t, step.limit), (0.75, None));
+}
+
+#[test]
+fn a_minimum_distance_stops_the_step_that_far_from_the_face() {
+    // A vertex falling at unit speed from z = 1 onto a large triangle at z = 0: within
+    // d = 1/4 of it from t = 3/8 on (it falls 2 units in the step).
+    let mesh = CcdMesh::new(4, &[[0, 1, 2]]).unwrap();
+    let f = [[-8.0, -8.0, 0.0], [8.0, -8.0, 0.0], [0.0, 8.0, 0.0]];
+    let v0 = [f[0], f[1], f[2], [0.0, 0.0, 1.0]];
+    let v1 = [f[0], f[1], f[2], [0.0, 0.0, -1.0]];
+    let o = StepOptions {
+        min_distance: 0.25,
+        ..StepOptions::default()
+    };
+    let step = collision_free_step(&mesh, &v0, &v1, &o).unwrap();
+    assert!(step.t <= 0.375, "{step:?}");
+    assert!(step.t > 0.3, "{step:?}");
+    assert_eq!(step.limit, Some(Pair::VertexFace { vertex: 3, face: 0 }));
+    assert_eq!(
+        is_step_collision_free(&mesh, &v0, &v1, &o).unwrap(),
+        Verdict::False
+    );
+    let short = StepOptions { t_max: 0.25, ..o };
+    assert_eq!(
+        is_step_collision_free(&mesh, &v0, &v1, &short).unwrap(),
+        Verdict::True
+    );
+}
+
+#[test]
+fn bad_input_is_an_error_that_names_what_is_wrong() {
+    let mesh = CcdMesh::new(3, &[[0, 1, 2]]).unwrap();
+    let v = [[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+    let o = StepOptions::default();
+    let e = collision_free_step(&mesh, &v[..2], &v, &o).unwrap_err();
+    assert_eq!(e.problem, Problem::Length);
+    assert_eq!(e.to_string(), "ccd step v0 has 2 items, expected 3");
+    let mut bad = v;
+    bad[2][1] = f64::NAN;
+    let e = collision_free_step(&mesh, &v, &bad, &o).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "ccd step v1.y must be finite, got NaN (at vertex 2)"
+    );
+    let e = has_intersections(&mesh, &bad).unwrap_err();
+    assert_eq!(e.field, "v.y");
+    for (field, o) in [
+        ("t_max", StepOptions { t_max: 0.0, ..o }),
+        ("t_max", StepOptions { t_max: 1.5, ..o }),
+        (
+            "tolerance",
+            StepOptions {
+                tolerance: 0.0,
+                ..o
+            },
+        ),
+        (
+            "tolerance",
+            StepOptions {
+                tolerance: 1.0,
+                ..o
+            },
+        ),
+        (
+            "min_distance",
+            StepOptions {
+                min_distance: -1.0,
+                ..o
+            },
+        ),
+        (
+            "min_distance",
+            StepOptions {
+                min_distance: f64::INFINITY,
+                ..o
+            },
+        ),
+    ] {
+        let e = collision_free_step(&mesh, &v, &v, &o).unwrap_err();
+        assert_eq!(e.field, field);
+        let same = is_step_collision_free(&mesh, &v, &v, &o).unwrap_err();
+        assert_eq!(same.to_string(), e.to_string());
+    }
+    assert_eq!(
+        CcdMesh::with_edges(3, &[[0, 3]], &[])
+            .unwrap_err()
+            .to_string(),
+        "ccd mesh edges is 3, must be in [0, vertex count), vertex count 3"
+    );
+    assert_eq!(
+        CcdMesh::new(3, &[[2, 0, 2]]).unwrap_err().to_string(),
+        "ccd mesh faces repeats vertex 2"
+    );
+}
+
+#[test]
+fn huge_and_tiny_coordinates_give_a_finite_step_or_none() {
+    fn prop(seed: u64, k: i16) -> TestResult {
+        let (mesh, a, b) = deforming(seed);
+        let s = pow2(i32::from(k % 1000));
+        let (v0, v1): (Vec<_>, Vec<_>) = (
+            a.iter().map(|&p| p * s).collect(),
+            b.iter().map(|&p| p * s).collect(),
+        );
+        if !finite(&v0) || !finite(&v1) {
+            return TestResult::discard();
+        }
+        let step = collision_free_step(&mesh, &v0, &v1, &StepOptions::default()).unwrap();
+        // Scaling by a power of two (exact) changes no contact time.
+        let plain = collision_free_step(&mesh, &a, &b, &StepOptions::default()).unwrap();
+        let ok = step.t.is_finite()
+            && (0.0..=1.0).contains(&step.t)
+            && (step.limit.is_none() == plain.limit.is_none())
+            && (step.t - plain.t).abs() <= 2e-6;
+        TestResult::from_bool(ok)
+    }
+    checker().quickcheck(prop as fn(u64, i16) -> TestResult);
+}
