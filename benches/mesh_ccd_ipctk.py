@@ -1,13 +1,15 @@
 """ipc-toolkit's collision-free step on two PLY frames, for benches/mesh_ccd_ipctk.sh.
 
     python mesh_ccd_ipctk.py T0.ply T1.ply [--min-distance D] [--additive]
-    python mesh_ccd_ipctk.py --make-scene N OUTDIR
+    python mesh_ccd_ipctk.py --make-scene N OUTDIR [cloth|spheres|resting]
 
 The first form prints the same CSV columns as `cargo run --release --example mesh_ccd -- --csv`
 (ipc-toolkit's LBVH broad phase, then its Tight-Inclusion narrow phase with tolerance 1e-6 and
 10^7 iterations, as in its own defaults, or with `--additive` its additive CCD, which is not
 certified; `exact_stage` is empty). The second writes a test
-scene: an N x N cloth falling by 1.5 onto a sphere of radius 0.5 (t0.ply, t1.ply).
+scene (t0.ply, t1.ply): an N x N cloth falling by 1.5 onto a sphere of radius 0.5 (`cloth`,
+the default), two spheres of about N^2 faces each flying into each other (`spheres`), or an
+N x N cloth lying on a box's top face and sliding along it (`resting`, in contact from t = 0).
 
 A benchmark-only script: surety and its tests never need Python.
 """
@@ -34,25 +36,16 @@ def save(path, vertices, faces):
     PlyData([PlyElement.describe(v, "vertex"), PlyElement.describe(f, "face")]).write(path)
 
 
-def make_scene(n, outdir):
-    rng = np.random.default_rng(1)
-    # The cloth: an n x n grid over [-1, 1]^2 at z = 0.75 (slightly rippled), falling by 1.5.
-    xs = np.linspace(-1.0, 1.0, n)
-    gx, gy = np.meshgrid(xs, xs, indexing="ij")
-    cloth = np.column_stack([gx.ravel(), gy.ravel(), 0.75 + 1e-3 * rng.standard_normal(n * n)])
-    idx = np.arange(n * n).reshape(n, n)
-    a, b, c, d = idx[:-1, :-1].ravel(), idx[1:, :-1].ravel(), idx[1:, 1:].ravel(), idx[:-1, 1:].ravel()
-    cloth_faces = np.vstack([np.column_stack([a, b, c]), np.column_stack([a, c, d])])
-    # The sphere: a latitude-longitude mesh of radius 0.5 at the origin, at rest.
-    m = max(8, n // 2)
+def uv_sphere(m, radius, centre):
+    """A latitude-longitude sphere: m + 1 rings of 2m points, and its poles."""
     theta = np.linspace(0.0, np.pi, m + 1)[1:-1]
     phi = np.linspace(0.0, 2.0 * np.pi, 2 * m, endpoint=False)
     tt, pp = np.meshgrid(theta, phi, indexing="ij")
     ring = np.column_stack(
-        [0.5 * np.sin(tt).ravel() * np.cos(pp).ravel(),
-         0.5 * np.sin(tt).ravel() * np.sin(pp).ravel(),
-         0.5 * np.cos(tt).ravel()])
-    sphere = np.vstack([ring, [[0.0, 0.0, 0.5], [0.0, 0.0, -0.5]]])
+        [radius * np.sin(tt).ravel() * np.cos(pp).ravel(),
+         radius * np.sin(tt).ravel() * np.sin(pp).ravel(),
+         radius * np.cos(tt).ravel()])
+    v = np.vstack([ring, [[0.0, 0.0, radius], [0.0, 0.0, -radius]]]) + np.asarray(centre)
     rows, cols = len(theta), len(phi)
     top, bottom = rows * cols, rows * cols + 1
     faces = []
@@ -61,11 +54,55 @@ def make_scene(n, outdir):
             p, q = i * cols + j, i * cols + (j + 1) % cols
             r, s = p + cols, q + cols
             faces += [[p, r, s], [p, s, q]]
+    base = (rows - 1) * cols
     for j in range(cols):
         faces.append([top, j, (j + 1) % cols])
-        base = (rows - 1) * cols
         faces.append([bottom, base + (j + 1) % cols, base + j])
-    sphere_faces = np.array(faces) + len(cloth)
+    return v, np.array(faces)
+
+
+def grid(n, z):
+    xs = np.linspace(-1.0, 1.0, n)
+    gx, gy = np.meshgrid(xs, xs, indexing="ij")
+    v = np.column_stack([gx.ravel(), gy.ravel(), np.full(n * n, z)])
+    idx = np.arange(n * n).reshape(n, n)
+    a, b, c, d = idx[:-1, :-1].ravel(), idx[1:, :-1].ravel(), idx[1:, 1:].ravel(), idx[:-1, 1:].ravel()
+    return v, np.vstack([np.column_stack([a, b, c]), np.column_stack([a, c, d])])
+
+
+def make_scene(n, outdir, kind="cloth"):
+    if kind == "spheres":
+        a, fa = uv_sphere(n, 0.5, [-0.6, 0.0, 0.0])
+        b, fb = uv_sphere(n, 0.5, [0.6, 0.05, 0.02])
+        v0 = np.vstack([a, b])
+        f = np.vstack([fa, fb + len(a)])
+        v1 = v0.copy()
+        v1[: len(a), 0] += 0.3
+        v1[len(a):, 0] -= 0.3
+        save(f"{outdir}/t0.ply", v0, f)
+        save(f"{outdir}/t1.ply", v1, f)
+        print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")
+        return
+    if kind == "resting":
+        cloth, cf = grid(n, 0.0)
+        box = np.array([[x, y, z] for z in (-1.0, 0.0) for y in (-2.0, 2.0) for x in (-2.0, 2.0)])
+        bf = np.array([[0, 2, 1], [1, 2, 3], [4, 5, 6], [5, 7, 6], [0, 1, 4], [1, 5, 4],
+                       [2, 6, 3], [3, 6, 7], [0, 4, 2], [2, 4, 6], [1, 3, 5], [3, 7, 5]])
+        v0 = np.vstack([cloth, box])
+        f = np.vstack([cf, bf + len(cloth)])
+        v1 = v0.copy()
+        v1[: len(cloth), 0] += 0.5
+        save(f"{outdir}/t0.ply", v0, f)
+        save(f"{outdir}/t1.ply", v1, f)
+        print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")
+        return
+    rng = np.random.default_rng(1)
+    # The cloth: an n x n grid over [-1, 1]^2 at z = 0.75 (slightly rippled), falling by 1.5
+    # onto a sphere of radius 0.5 at rest at the origin.
+    cloth, cloth_faces = grid(n, 0.75)
+    cloth[:, 2] += 1e-3 * rng.standard_normal(n * n)
+    sphere, faces = uv_sphere(max(8, n // 2), 0.5, [0.0, 0.0, 0.0])
+    sphere_faces = faces + len(cloth)
     v0 = np.vstack([cloth, sphere])
     v1 = v0.copy()
     v1[: len(cloth), 2] -= 1.5
@@ -95,8 +132,8 @@ def step(t0, t1, min_distance, additive):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[0] == "--make-scene":
-        make_scene(int(argv[1]), argv[2])
+    if len(argv) in (3, 4) and argv[0] == "--make-scene":
+        make_scene(int(argv[1]), argv[2], *argv[3:])
         return 0
     d = 0.0
     additive = "--additive" in argv

@@ -486,3 +486,83 @@ fn huge_and_tiny_coordinates_give_a_finite_step_or_none() {
     }
     checker().quickcheck(prop as fn(u64, i16) -> TestResult);
 }
+
+/// A unit cube's 8 corners and 12 faces, offset by `at`.
+fn cube(at: [f64; 3]) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    let v = (0..8)
+        .map(|i| [0, 1, 2].map(|k| at[k] + f64::from((i >> k) & 1)))
+        .collect();
+    let f = vec![
+        [0, 2, 1],
+        [1, 2, 3],
+        [4, 5, 6],
+        [5, 7, 6],
+        [0, 1, 4],
+        [1, 5, 4],
+        [2, 6, 3],
+        [3, 6, 7],
+        [0, 4, 2],
+        [2, 4, 6],
+        [1, 3, 5],
+        [3, 7, 5],
+    ];
+    (v, f)
+}
+
+/// Two cubes: `a` moving by `wa`, `b` by `wb`.
+fn two_cubes(
+    a: [f64; 3],
+    wa: [f64; 3],
+    b: [f64; 3],
+    wb: [f64; 3],
+) -> (CcdMesh, Vec<[f64; 3]>, Vec<[f64; 3]>) {
+    let (mut v0, mut f) = cube(a);
+    let (v, g) = cube(b);
+    v0.extend(v);
+    f.extend(g.iter().map(|t| t.map(|i| i + 8)));
+    let v1 = v0
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let w = if i < 8 { wa } else { wb };
+            [0, 1, 2].map(|k| p[k] + w[k])
+        })
+        .collect();
+    (CcdMesh::new(16, &f).unwrap(), v0, v1)
+}
+
+#[test]
+fn contacts_exactly_at_the_start_and_at_the_end_and_sliding_in_contact() {
+    let o = StepOptions::default();
+    // Meeting exactly at t = 1: the cube at x = 0 moves right by 1 to touch the one at x = 2.
+    let (mesh, v0, v1) = two_cubes([0.0; 3], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0; 3]);
+    let step = collision_free_step(&mesh, &v0, &v1, &o).unwrap();
+    assert!(
+        step.t <= 1.0 && step.t >= 1.0 - 1e-6 && step.limit.is_some(),
+        "{step:?}"
+    );
+    assert_eq!(
+        is_step_collision_free(&mesh, &v0, &v1, &o).unwrap(),
+        Verdict::False
+    );
+    let short = StepOptions { t_max: 0.5, ..o };
+    let step = collision_free_step(&mesh, &v0, &v1, &short).unwrap();
+    assert_eq!((step.t, step.limit), (0.5, None));
+    // Resting face to face at t = 0, sliding along the shared plane: in contact throughout.
+    let (mesh, v0, v1) = two_cubes([0.0; 3], [0.0, 0.5, 0.25], [1.0, 0.0, 0.0], [0.0; 3]);
+    let step = collision_free_step(&mesh, &v0, &v1, &o).unwrap();
+    assert_eq!(step.t, 0.0, "{step:?}");
+    // Resting, then pulled apart: in contact at t = 0 only, which is still no step.
+    let (mesh, v0, v1) = two_cubes([0.0; 3], [-1.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0; 3]);
+    assert_eq!(collision_free_step(&mesh, &v0, &v1, &o).unwrap().t, 0.0);
+    // Sliding past with a gap of 2^-40: never in contact; within a distance of 2^-30: at once.
+    let gap = 2f64.powi(-40);
+    let (mesh, v0, v1) = two_cubes([0.0; 3], [0.0, 3.0, 0.0], [1.0 + gap, 0.0, 0.0], [0.0; 3]);
+    let step = collision_free_step(&mesh, &v0, &v1, &o).unwrap();
+    assert_eq!((step.t, step.limit), (1.0, None));
+    let near = StepOptions {
+        min_distance: 2f64.powi(-30),
+        ..o
+    };
+    assert_eq!(collision_free_step(&mesh, &v0, &v1, &near).unwrap().t, 0.0);
+}

@@ -108,8 +108,13 @@ impl Bvh {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn new_linear(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
+        Self::new_linear_on(boxes, true)
+    }
+
+    /// [`Bvh::new_linear`], on this thread alone unless `parallel`.
+    pub(crate) fn new_linear_on(boxes: &[Box3], parallel: bool) -> Result<Self, crate::ShapeError> {
         check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
-        Ok(morton::build(boxes))
+        Ok(morton::build(boxes, parallel))
     }
 
     /// The number of items.

@@ -17,8 +17,9 @@ fn spread(x: u32) -> u32 {
     (x | (x << 2)) & 0x0924_9249
 }
 
-/// Builds the tree over `boxes` (checked by the caller: no NaN, `lo ≤ hi`, fewer than 2^32).
-pub(super) fn build(boxes: &[Box3]) -> Bvh {
+/// Builds the tree over `boxes` (checked by the caller: no NaN, `lo ≤ hi`, fewer than 2^32),
+/// sorting on rayon's threads when `parallel` (and the feature) say so.
+pub(super) fn build(boxes: &[Box3], parallel: bool) -> Bvh {
     let n = boxes.len();
     if n == 0 {
         return Bvh::default();
@@ -60,12 +61,13 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
         .map(|(i, b)| (u64::from(code(b)) << 32) | i as u64)
         .collect();
     #[cfg(feature = "parallel")]
-    {
+    if parallel {
         use rayon::slice::ParallelSliceMut;
         keys.par_sort_unstable();
     }
-    #[cfg(not(feature = "parallel"))]
-    keys.sort_unstable();
+    if !(cfg!(feature = "parallel") && parallel) {
+        keys.sort_unstable();
+    }
     let codes: Vec<u32> = keys.iter().map(|&k| (k >> 32) as u32).collect();
     let items: Vec<u32> = keys.iter().map(|&k| k as u32).collect();
     let empty = Node {

@@ -95,8 +95,8 @@ pub(super) fn candidates(
         })
         .collect();
     let (faces, edges) = parallel::join(
-        || Bvh::new_linear(&face_boxes),
-        || Bvh::new_linear(&edge_boxes),
+        || Bvh::new_linear_on(&face_boxes, parallel::shared()),
+        || Bvh::new_linear_on(&edge_boxes, parallel::shared()),
     );
     let (faces, edges) = (faces?, edges?);
     let (face_boxes, edge_boxes) = (&face_boxes, &edge_boxes);

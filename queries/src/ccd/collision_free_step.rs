@@ -85,6 +85,12 @@ pub struct Step {
 ///   [`Step::within_tolerance`] is true, which it always is with `min_distance == 0`.
 ///
 /// A mesh that starts in contact (a pair within `min_distance` at `t = 0`) gets `t = 0`.
+/// Faces that cross without a vertex on a face or an edge on an edge are no such pair: check
+/// a frame with [`has_intersections`](super::has_intersections) first, as IPC assumes.
+///
+/// On several threads, which pair is searched first varies from run to run, and with it
+/// the last bits of `t` (never the guarantee: every run's `t` is within the tolerance of
+/// `t*`); with `threads: 1` the answer is the same every time.
 ///
 /// # Method
 /// The broad phase keeps the pairs whose swept boxes meet (a bounding volume hierarchy over
