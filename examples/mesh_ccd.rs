@@ -103,8 +103,9 @@ fn run(args: &Args) -> Result<(), String> {
         step.within_tolerance
     );
     println!(
-        "{} candidates, {} skipped by their boxes up to the step, {} decided by the exact stage",
-        step.candidates, step.skipped, step.exact_stage
+        "{} candidates: {} skipped by their boxes up to the step, {} moving alike decided \
+         statically, {} decided by the exact stage",
+        step.candidates, step.skipped, step.static_pairs, step.exact_stage
     );
     println!(
         "broad phase {:.4} s, narrow phase {:.4} s, total {:.4} s",

@@ -560,6 +560,8 @@ fn contacts_exactly_at_the_start_and_at_the_end_and_sliding_in_contact() {
     let (mesh, v0, v1) = two_cubes([0.0; 3], [0.0, 3.0, 0.0], [1.0 + gap, 0.0, 0.0], [0.0; 3]);
     let step = collision_free_step(&mesh, &v0, &v1, &o).unwrap();
     assert_eq!((step.t, step.limit), (1.0, None));
+    // Each cube's own pairs (a corner against a face of the same side) move alike: static.
+    assert!(step.static_pairs > 0, "{step:?}");
     let near = StepOptions {
         min_distance: 2f64.powi(-30),
         ..o

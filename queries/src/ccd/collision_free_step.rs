@@ -66,6 +66,8 @@ pub struct Step {
     pub skipped: usize,
     /// Candidates the exact stage decided (see [`CcdOptions::exact`]).
     pub exact_stage: usize,
+    /// Candidates whose points all move alike, decided by exact static predicates.
+    pub static_pairs: usize,
     /// Seconds in the broad phase (0 where the platform has no clock).
     pub broad_seconds: f64,
     /// Seconds in the narrow phase.
@@ -93,12 +95,24 @@ pub struct Step {
 /// `t*`); with `threads: 1` the answer is the same every time.
 ///
 /// # Method
-/// The broad phase keeps the pairs whose swept boxes meet (a bounding volume hierarchy over
-/// the edges' and faces' boxes, see [`Pair`]); the narrow phase runs
-/// [`vertex_face_ccd`](super::vertex_face_ccd) and [`edge_edge_ccd`](super::edge_edge_ccd)
-/// on them, in parallel, each up to the earliest contact found so far (a pair certainly free
-/// until then is all that matters), skipping pairs whose boxes over that shorter time are
-/// apart. Then the limiting pair's time of impact is narrowed until it is within the tolerance.
+/// - **Broad phase.** Each vertex's positions over `[0, 1]` lie on the segment between its
+///   two positions, so in the box of the two (exact minimum and maximum, no rounding); an edge
+///   or a face, the convex hull of its vertices, lies in the union of their boxes at every
+///   time. Two primitives whose boxes are more than `min_distance` apart on some axis are
+///   that far apart at every time. Hierarchies over the edges' and faces' boxes (node boxes
+///   exact unions) are queried with boxes widened by `min_distance` rounded outward, and
+///   every item's own box is tested the same way: no pair that can come within
+///   `min_distance` is dropped (`no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase`
+///   compares with every pair run on its own).
+/// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
+///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
+///   the earliest *certain* contact found so far (a pair certainly free until then is all
+///   that matters; the step never passes that contact), the likeliest first. A pair is
+///   skipped when its boxes over that shorter time are apart, in the world or in a frame
+///   moving with one of its vertices (computed in floats and widened by a proven bound on
+///   their rounding). A pair whose four points move by exactly the same displacement keeps
+///   its distance, and is decided at `t = 0` by exact static predicates.
+/// - Then the limiting pair's time of impact is narrowed until it is within the tolerance.
 ///
 /// # Errors
 /// A [`ShapeError`] when `v0` or `v1` does not have one position per vertex
@@ -389,7 +403,11 @@ fn step(
     let broad_seconds = clock.seconds();
     let clock = Clock::start();
     let best = AtomicU64::new(o.t_max.to_bits());
-    let (skipped, exact) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let (skipped, exact, fixed) = (
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+    );
     let visit = |&pair: &Pair| {
         let t = f64::from_bits(best.load(Relaxed));
         if t == 0.0 {
@@ -403,6 +421,10 @@ fn step(
         let hit = run(pair, mesh, x0, x1, &pair_options(o, t, o.tolerance));
         if hit.exact {
             exact.fetch_add(1, Relaxed);
+        }
+        // The search examines at least one box: no box at all is the static answer.
+        if hit.iterations == 0 {
+            fixed.fetch_add(1, Relaxed);
         }
         // The bound every later pair is searched up to must stay at or above the final step,
         // which narrowing may raise up to a certain contact (`hi` of a `True`) but never past
@@ -462,6 +484,7 @@ fn step(
         candidates: pairs.len(),
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
+        static_pairs: fixed.into_inner(),
         broad_seconds,
         narrow_seconds: clock.seconds(),
     })
