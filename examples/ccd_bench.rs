@@ -11,10 +11,14 @@
 //! query. Timing covers the CCD calls only, best of 3 passes. `--csv` prints
 //! `scene,kind,queries,positives,fn,fp,total_s,mean_ns` rows instead.
 //!
-//! The table adds the median ns per query (each query's best of 3), how many answers were
-//! `Maybe`, and how many the exact stage decided. `--exact-only` sends every query straight
-//! to the exact stage (`max_iterations: 0`); `--no-exact` turns the exact stage off (the
-//! inclusion search alone, with its default budget of 10^6 boxes, like Tight-Inclusion's).
+//! The table adds the median, p99 and largest ns per query (each query's best of 3), how
+//! many answers were `Maybe`, and how many the exact stage decided. `--exact-only` sends every
+//! query straight to the exact stage (`max_iterations: 0`); `--no-exact` turns the exact stage
+//! off (the inclusion search alone, with its default budget of 10^6 boxes, like
+//! Tight-Inclusion's).
+//! `--min-separation D` asks whether the primitives come within `D` instead of touching: the
+//! ground truth (contact at `D = 0`) then still has no false negative, and "false positives"
+//! count the near misses within `D` as well as any `Maybe`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,6 +42,8 @@ struct Row {
     exact: u64,
     seconds: f64,
     median_ns: f64,
+    p99_ns: f64,
+    max_ns: f64,
 }
 
 /// One query's answers: collision under the conservative policy, `Maybe`, decided exactly.
@@ -52,6 +58,14 @@ fn run(kind: Kind, q: &Query, options: CcdOptions) -> (bool, bool, bool) {
             h.exact,
         )
     })
+}
+
+/// The `q`-quantile (nearest rank) of the times.
+fn quantile(mut v: Vec<f64>, q: f64) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(((v.len() as f64 * q).ceil() as usize).saturating_sub(1))
+        .copied()
+        .unwrap_or(0.0)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -74,10 +88,28 @@ fn main() {
     if flag("--no-exact") {
         options.exact = false;
     }
-    let dirs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    if dirs.is_empty() {
-        eprintln!("usage: ccd_bench [--csv] [--exact-only | --no-exact] DIR...");
+    let usage = || {
+        eprintln!(
+            "usage: ccd_bench [--csv] [--exact-only | --no-exact] [--min-separation D] DIR..."
+        );
         std::process::exit(2);
+    };
+    let mut dirs: Vec<&String> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "--min-separation" {
+            i += 1;
+            match args.get(i).and_then(|d| d.parse::<f64>().ok()) {
+                Some(d) if d >= 0.0 && d.is_finite() => options.min_separation = d,
+                _ => usage(),
+            }
+        } else if !args[i].starts_with("--") {
+            dirs.push(&args[i]);
+        }
+        i += 1;
+    }
+    if dirs.is_empty() {
+        usage();
     }
     let mut groups: BTreeMap<(String, Kind), Vec<Query>> = BTreeMap::new();
     for dir in dirs {
@@ -126,6 +158,8 @@ fn main() {
         }
         row.seconds = best;
         row.median_ns = median(each.clone()) * 1e9;
+        row.p99_ns = quantile(each.clone(), 0.99) * 1e9;
+        row.max_ns = quantile(each.clone(), 1.0) * 1e9;
         all_times.extend(each);
         rows.push((scene.clone(), kind.name(), row));
     }
@@ -139,7 +173,9 @@ fn main() {
         total.exact += r.exact;
         total.seconds += r.seconds;
     }
-    total.median_ns = median(all_times) * 1e9;
+    total.median_ns = median(all_times.clone()) * 1e9;
+    total.p99_ns = quantile(all_times.clone(), 0.99) * 1e9;
+    total.max_ns = quantile(all_times, 1.0) * 1e9;
     rows.push(("total".to_string(), "all", total));
     let mean_ns = |r: &Row| r.seconds * 1e9 / r.queries.max(1) as f64;
     if csv {
@@ -157,7 +193,7 @@ fn main() {
         }
     } else {
         println!(
-            "{:<26} {:<12} {:>7} {:>9} {:>3} {:>4} {:>5} {:>5} {:>9} {:>11} {:>10}",
+            "{:<26} {:<12} {:>7} {:>9} {:>3} {:>4} {:>5} {:>5} {:>9} {:>11} {:>10} {:>10} {:>11}",
             "scene",
             "kind",
             "queries",
@@ -168,11 +204,13 @@ fn main() {
             "exact",
             "total s",
             "mean ns",
-            "median ns"
+            "median ns",
+            "p99 ns",
+            "max ns"
         );
         for (scene, kind, r) in &rows {
             println!(
-                "{scene:<26} {kind:<12} {:>7} {:>9} {:>3} {:>4} {:>5} {:>5} {:>9.4} {:>11.1} {:>10.1}",
+                "{scene:<26} {kind:<12} {:>7} {:>9} {:>3} {:>4} {:>5} {:>5} {:>9.4} {:>11.1} {:>10.1} {:>10.1} {:>11.1}",
                 r.queries,
                 r.positives,
                 r.false_negatives,
@@ -181,7 +219,9 @@ fn main() {
                 r.exact,
                 r.seconds,
                 mean_ns(r),
-                r.median_ns
+                r.median_ns,
+                r.p99_ns,
+                r.max_ns
             );
         }
         // The same queries through the batch API, on every core.

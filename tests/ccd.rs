@@ -601,8 +601,8 @@ fn collinear_edges_sliding_along_one_line_meet_at_an_exact_time() {
 /// triangle so that every coordinate stays exact while no axis separates the primitives on
 /// its own: a face spans (4, -3, 0) and (0, 0, 5), and a vertex glides over its interior,
 /// offset by `k·(3, 4, 0)/64` (distance exactly `5k/64`); an edge along (4, -3, 0) and one
-/// along z, offset likewise, cross at that same distance. A separation above it is never
-/// called apart; one below it is never called a certain collision.
+/// along z, offset likewise, cross at that same distance. A separation at or above it is a
+/// collision, one below it is not; with the exact stage on, exactly so.
 fn separation_against_exact_distance(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let k = (1 + usize::arbitrary(&mut g) % 8) as f64;
@@ -623,12 +623,14 @@ fn separation_against_exact_distance(seed: u64) -> bool {
             e1 * s + off + v(0.0, 0.0, 1.0),
         ]
     };
-    stages().iter().all(|(_, options)| {
-        // Gliding at a constant distance is degenerate: with a separation there is no exact
-        // stage, so a small budget keeps the test quick (its Maybe is allowed, a lie is not).
+    stages().iter().all(|(name, options)| {
+        // Gliding at a constant distance is degenerate: the search alone may leave it
+        // `Maybe` (within a small budget, to keep the test quick), never a lie; with the
+        // exact stage it is decided, exactly.
+        let exact = *name != "search";
         let with = |sep: f64| CcdOptions {
             min_separation: sep,
-            max_iterations: 4_000,
+            max_iterations: if exact { options.max_iterations } else { 4_000 },
             ..*options
         };
         let vf = |sep| {
@@ -650,10 +652,29 @@ fn separation_against_exact_distance(seed: u64) -> bool {
             .unwrap()
             .verdict
         };
-        vf(h + margin) != Verdict::False
-            && vf(h - margin) != Verdict::True
-            && ee(h + margin) != Verdict::False
-            && ee(h - margin) != Verdict::True
+        let answers = [
+            vf(h + margin),
+            ee(h + margin),
+            vf(h),
+            ee(h),
+            vf(h - margin),
+            ee(h - margin),
+        ];
+        if exact {
+            // At the distance itself: in contact (the closed condition).
+            answers
+                == [
+                    Verdict::True,
+                    Verdict::True,
+                    Verdict::True,
+                    Verdict::True,
+                    Verdict::False,
+                    Verdict::False,
+                ]
+        } else {
+            answers[..4].iter().all(|&v| v != Verdict::False)
+                && answers[4..].iter().all(|&v| v != Verdict::True)
+        }
     })
 }
 

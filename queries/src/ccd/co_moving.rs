@@ -6,6 +6,7 @@ use core::cmp::Ordering::Equal;
 
 use surety_intervals::{eft::two_sum, Interval, Policy, Vec3, Verdict};
 
+use super::separation::Separation;
 use super::CcdHit;
 use crate::{
     decide_intersect_segment_triangle, decide_overlap_sphere_triangle, decide_point_in_triangle,
@@ -23,8 +24,7 @@ fn same_motion(v: [usize; 4], x0: &[[f64; 3]], x1: &[[f64; 3]]) -> bool {
     })
 }
 
-/// The answer for a pair whose points all move alike, or `None` for any other pair (and for
-/// two edges kept apart by a positive distance, which has no static predicate here).
+/// The answer for a pair whose points all move alike, or `None` for any other pair.
 /// `edge`: the points are `[a0, a1, b0, b1]`, else `[vertex, corner 0, corner 1, corner 2]`.
 pub(super) fn co_moving(
     edge: bool,
@@ -34,7 +34,7 @@ pub(super) fn co_moving(
     min_distance: f64,
     t_max: f64,
 ) -> Option<CcdHit> {
-    if !same_motion(v, x0, x1) || (edge && min_distance > 0.0) {
+    if !same_motion(v, x0, x1) {
         return None;
     }
     let p = |i: usize| Vec3::from(x0[v[i]]);
@@ -53,7 +53,15 @@ pub(super) fn co_moving(
         return Some(apart);
     }
     // Positions and the distance are finite (checked by the caller): the shapes build.
-    let meet = if edge {
+    let meet = if edge && min_distance > 0.0 {
+        // Two edges within a distance: the exact separation stage on the frame at rest,
+        // whose polynomials are constants (a rounded look settles most at once).
+        let at_rest = [p(0), p(1), p(2), p(3)];
+        match Separation::new(&at_rest, &at_rest, false, min_distance).first_contact(t_max) {
+            Ok(near) => Verdict::from(near.is_some()),
+            Err(_) => Verdict::Maybe,
+        }
+    } else if edge {
         let s = Segment::new(p(0), p(1)).ok()?;
         // The segment b0 b1 as a degenerate triangle, which the predicate decides exactly.
         let t = Triangle::new(p(2), p(3), p(3)).ok()?;
@@ -123,7 +131,8 @@ mod tests {
         assert_eq!((hit.verdict, hit.toi.lo()), (Verdict::False, 0.5));
         let hit = co_moving(false, [0, 1, 2, 3], &up, &moved, 2f64.powi(-50), 1.0).unwrap();
         assert_eq!(hit.verdict, Verdict::True);
-        // Two edges crossing, both at rest: touching; a moving one is left to the search.
+        // Two edges crossing, both at rest: touching, and within any distance; a moving one
+        // is left to the search.
         let e0 = [[0.0; 3], [1.0, 0.0, 0.0], [0.5, -1.0, 0.0], [0.5, 1.0, 0.0]];
         assert_eq!(
             co_moving(true, [0, 1, 2, 3], &e0, &e0, 0.0, 1.0)
@@ -131,6 +140,15 @@ mod tests {
                 .verdict,
             Verdict::True
         );
+        // Lifted by 1/4 at rest: within 1/4, not within just less.
+        let lifted = e0.map(|[x, y, z]| [x, y, z + if y != 0.0 { 0.25 } else { 0.0 }]);
+        for (d, verdict) in [
+            (0.25, Verdict::True),
+            ((0.25f64).next_down(), Verdict::False),
+        ] {
+            let hit = co_moving(true, [0, 1, 2, 3], &lifted, &lifted, d, 1.0).unwrap();
+            assert_eq!(hit.verdict, verdict, "{d}");
+        }
         let mut e1 = e0;
         e1[3][2] = 1.0;
         assert!(co_moving(true, [0, 1, 2, 3], &e0, &e1, 0.0, 1.0).is_none());

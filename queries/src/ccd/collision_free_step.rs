@@ -55,9 +55,10 @@ pub struct Step {
     /// within the minimum distance in `[0, t_max]`.
     pub limit: Option<Pair>,
     /// Whether `t` is certainly within the tolerance of the first contact `t*`
-    /// (`t >= t*·(1 - tolerance)`). Always true with `min_distance == 0`, where every pair is
-    /// decided exactly; with a positive `min_distance` a pair the search cannot decide makes
-    /// `t` a safe step, not a tight one, and this false.
+    /// (`t >= t*·(1 - tolerance)`). Every pair is decided exactly, with or without a minimum
+    /// distance, so this is false only where the tolerance underflows: a first contact
+    /// within about `2^-1000` of `t = 0`, where `t` is still safe but the exact stage's
+    /// narrowing stops short of a relative tolerance.
     pub within_tolerance: bool,
     /// Pairs whose swept boxes meet (the broad phase's output).
     pub candidates: usize,
@@ -84,7 +85,8 @@ pub struct Step {
 ///   that share a vertex touch by construction and are not tested);
 /// - `t >= t*·(1 - tolerance)`, where `t*` is the first time some such pair comes within
 ///   `min_distance` (`t = t_max` when none does in `[0, t_max]`), whenever
-///   [`Step::within_tolerance`] is true, which it always is with `min_distance == 0`.
+///   [`Step::within_tolerance`] is true (always, unless `t*` is within about `2^-1000` of
+///   0).
 ///
 /// A mesh that starts in contact (a pair within `min_distance` at `t = 0`) gets `t = 0`.
 /// Faces that cross without a vertex on a face or an edge on an edge are no such pair: check
@@ -146,8 +148,8 @@ pub fn collision_free_step<P: Into<Vec3<f64>> + Copy>(
 
 /// Whether the whole motion from `v0` to `v1` over `[0, t_max]` is free of contact: `True`
 /// when no pair (as in [`collision_free_step`]) comes within `min_distance` at any time in
-/// `[0, t_max]`, `False` when one certainly does, `Maybe` when a pair with a positive
-/// `min_distance` is undecided. Stops at the first certain contact.
+/// `[0, t_max]`, `False` when one certainly does (every pair is decided exactly, so never
+/// `Maybe`). Stops at the first certain contact.
 ///
 /// # Errors
 /// As [`collision_free_step`].
@@ -288,25 +290,12 @@ pub(super) fn vertices<P: Into<Vec3<f64>> + Copy>(
         .collect()
 }
 
-/// The most boxes one pair's search examines with a positive minimum distance, where no
-/// exact stage follows it. A degenerate pair (an edge sliding parallel to a face at about the
-/// minimum distance) can otherwise take the default budget of 10^6 boxes, about 0.1 s; past
-/// this one it is undecided (`Maybe`), which keeps the step safe and clears
-/// [`Step::within_tolerance`].
-pub const MIN_DISTANCE_BUDGET: u64 = 20_000;
-
 fn pair_options(o: &StepOptions, t_max: f64, tolerance: f64) -> CcdOptions {
-    let d = CcdOptions::default();
     CcdOptions {
         min_separation: o.min_distance,
         tolerance,
         t_max,
-        max_iterations: if o.min_distance > 0.0 {
-            MIN_DISTANCE_BUDGET
-        } else {
-            d.max_iterations
-        },
-        ..d
+        ..CcdOptions::default()
     }
 }
 

@@ -25,11 +25,9 @@
 //! The earliest candidate that passes is the first contact (the set of contact times is
 //! closed, so it starts at a candidate).
 
-use std::cmp::Ordering;
-
 use surety_intervals::Vec3;
 
-use super::poly::{between, compare, roots_between, Poly, Real, Q};
+use super::poly::{between, roots_between, sorted_within, Poly, Real, Q};
 
 type P3 = [Poly; 3];
 
@@ -202,31 +200,12 @@ impl Exact {
 }
 
 /// Sorts exactly and drops duplicates.
-fn sorted(mut v: Vec<Real>) -> Vec<Real> {
-    let mut out: Vec<Real> = Vec::with_capacity(v.len());
-    v.reverse();
-    while let Some(mut x) = v.pop() {
-        // Insert keeping order, unless equal to one already there.
-        let mut at = out.len();
-        let mut duplicate = false;
-        for (i, y) in out.iter_mut().enumerate() {
-            match compare(&mut x, y) {
-                Ordering::Less => {
-                    at = i;
-                    break;
-                }
-                Ordering::Equal => {
-                    duplicate = true;
-                    break;
-                }
-                Ordering::Greater => {}
-            }
-        }
-        if !duplicate {
-            out.insert(at, x);
-        }
-    }
-    out
+fn sorted(v: Vec<Real>) -> Vec<Real> {
+    let tagged = v.into_iter().map(|x| (x, ())).collect();
+    let mut unlimited = u64::MAX;
+    let sorted = sorted_within(tagged, &mut unlimited)
+        .unwrap_or_else(|| unreachable!("an unlimited budget never runs out"));
+    sorted.into_iter().map(|(x, ())| x).collect()
 }
 
 /// Bounds `lo <= x <= hi` of a real in `f64`, narrowed until `hi - lo <= width` (or as far as

@@ -152,9 +152,18 @@ impl Poly {
                 return seq;
             }
             let (_, r, positive) = seq[n - 2].pseudo_div(&seq[n - 1]);
+            // Divided by the positive content of its coefficients: the same signs everywhere,
+            // and numbers that stay the size of the input's instead of growing with each
+            // pseudo-division.
+            let r = r.primitive();
             let r = if positive { -&r } else { r };
             seq.push(r);
         }
+    }
+
+    /// The length of the coefficients, in 64-bit words (at least one each).
+    pub fn words(&self) -> u64 {
+        self.c.iter().map(|c| 1 + c.mantissa().bits() / 64).sum()
     }
 
     /// `self / (t - m)` for a root `m`.
@@ -270,15 +279,24 @@ impl Real {
     /// narrowing until an exact enclosure of `q` had one sign took thousands of halvings where
     /// `q`'s root lay within `2^-4000` of `x`.)
     pub fn sign_of(&mut self, q: &Poly) -> Ordering {
+        let mut unlimited = u64::MAX;
+        self.sign_within(q, &mut unlimited)
+            .unwrap_or_else(|| unreachable!("an unlimited budget never runs out"))
+    }
+
+    /// [`Real::sign_of`] within a budget of work, or `None` once `work` runs out: the exact
+    /// count costs the length of the numbers of the two polynomials it starts from, in 64-bit
+    /// words (its remainders grow with them).
+    pub fn sign_within(&mut self, q: &Poly, work: &mut u64) -> Option<Ordering> {
         if q.degree() == 0 {
-            return q.c.first().map_or(Ordering::Equal, sign);
+            return Some(q.c.first().map_or(Ordering::Equal, sign));
         }
         let (r, positive, filter) = match self {
-            Real::Exact(x) => return q.sign_at(x),
+            Real::Exact(x) => return Some(q.sign_at(x)),
             Real::Root { p, lo, hi, .. } => {
                 let filter = FloatFilter::new(q);
                 if let Some(s) = filter.sign(lo, hi) {
-                    return s;
+                    return Some(s);
                 }
                 let (_, r, positive) = q.pseudo_div(p);
                 (r, positive, filter)
@@ -286,15 +304,15 @@ impl Real {
         };
         let flip = |s: Ordering| if positive { s } else { s.reverse() };
         if r.degree() == 0 {
-            return flip(r.c.first().map_or(Ordering::Equal, sign));
+            return Some(flip(r.c.first().map_or(Ordering::Equal, sign)));
         }
         for _ in 0..FILTER_HALVINGS {
             self.refine();
             match self {
-                Real::Exact(x) => return q.sign_at(x),
+                Real::Exact(x) => return Some(q.sign_at(x)),
                 Real::Root { lo, hi, .. } => {
                     if let Some(s) = filter.sign(lo, hi) {
-                        return s;
+                        return Some(s);
                     }
                 }
             }
@@ -302,10 +320,11 @@ impl Real {
         let Real::Root { p, lo, hi, .. } = self else {
             unreachable!("an exact number returned above");
         };
+        *work = work.checked_sub(p.words() * r.words())?;
         let (_, s1, c) = (&p.derivative() * &r).pseudo_div(p);
         let s1 = if c { s1 } else { -&s1 };
         let seq = p.signed_remainders(s1);
-        flip(variations(&seq, lo).cmp(&variations(&seq, hi)))
+        Some(flip(variations(&seq, lo).cmp(&variations(&seq, hi))))
     }
 }
 
@@ -379,7 +398,7 @@ fn strict_sign(positive: bool, negative: bool) -> Option<Ordering> {
 /// in the normal range; otherwise from the top 64 bits of its mantissa, one ulp outward.
 /// Magnitudes below `2^-900` or above `2^1000` get the loose ends `[0, 2^-900]` or
 /// `[2^999, inf]` (signed), so every scaling below is exact.
-fn f64_bounds(x: &Q) -> Interval {
+pub(super) fn f64_bounds(x: &Q) -> Interval {
     let m = x.mantissa();
     let bits = m.bits();
     if bits == 0 {
@@ -440,26 +459,62 @@ fn cmp_rational(r: &Q, root: &Real) -> Ordering {
 /// Compares two real numbers exactly: where `a` lies inside `b`'s interval, the sign of
 /// `b`'s polynomial at `a` tells on which side of `b` it is (that polynomial has one simple
 /// root there, `b`).
+#[cfg(test)]
 pub(super) fn compare(a: &mut Real, b: &mut Real) -> Ordering {
+    let mut unlimited = u64::MAX;
+    compare_within(a, b, &mut unlimited)
+        .unwrap_or_else(|| unreachable!("an unlimited budget never runs out"))
+}
+
+/// [`compare`] within a budget of work (see [`Real::sign_within`]).
+pub(super) fn compare_within(a: &mut Real, b: &mut Real, work: &mut u64) -> Option<Ordering> {
     if let Real::Exact(x) = &*a {
-        return cmp_rational(x, b);
+        return Some(cmp_rational(x, b));
     }
     match &*b {
-        Real::Exact(y) => cmp_rational(y, a).reverse(),
+        Real::Exact(y) => Some(cmp_rational(y, a).reverse()),
         Real::Root { p, lo, hi, lo_sign } => {
             if cmp_rational(lo, a).is_ge() {
-                return Ordering::Less;
+                return Some(Ordering::Less);
             }
             if cmp_rational(hi, a).is_le() {
-                return Ordering::Greater;
+                return Some(Ordering::Greater);
             }
-            match a.sign_of(p) {
+            Some(match a.sign_within(p, work)? {
                 Ordering::Equal => Ordering::Equal,
                 s if s == *lo_sign => Ordering::Less,
                 _ => Ordering::Greater,
-            }
+            })
         }
     }
+}
+
+/// Sorts times exactly, each with its tag, within a budget of work (`None` past it); of
+/// equal times the first is kept.
+pub(super) fn sorted_within<T>(v: Vec<(Real, T)>, work: &mut u64) -> Option<Vec<(Real, T)>> {
+    let mut out: Vec<(Real, T)> = Vec::with_capacity(v.len());
+    for (mut x, tag) in v {
+        // Insert keeping order, unless equal to one already there.
+        let mut at = out.len();
+        let mut duplicate = false;
+        for (i, (y, _)) in out.iter_mut().enumerate() {
+            match compare_within(&mut x, y, work)? {
+                Ordering::Less => {
+                    at = i;
+                    break;
+                }
+                Ordering::Equal => {
+                    duplicate = true;
+                    break;
+                }
+                Ordering::Greater => {}
+            }
+        }
+        if !duplicate {
+            out.insert(at, (x, tag));
+        }
+    }
+    Some(out)
 }
 
 /// A rational strictly between `a < b`: an end of one's interval that lies beyond the other,
@@ -486,8 +541,17 @@ pub(super) fn between(a: &mut Real, b: &mut Real) -> Q {
 
 /// The distinct real roots of `p` (nonzero) in the open interval `(lo, hi)`, unsorted.
 pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
+    let mut unlimited = u64::MAX;
+    roots_within(p, lo, hi, &mut unlimited).unwrap_or_default()
+}
+
+/// [`roots_between`] within a budget of work, or `None` once `work` runs out. Each step of
+/// the bisection costs the size of Sturm's sequence in 64-bit words: roots that lie within
+/// `2^-k` of each other take about `k` steps to separate, on numbers as long as the
+/// coefficients, so the budget bounds the time the closest roots can take.
+pub(super) fn roots_within(p: &Poly, lo: &Q, hi: &Q, work: &mut u64) -> Option<Vec<Real>> {
     if p.is_zero() || p.degree() == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut p = p.squarefree();
     // Divide out roots at the ends, so that p is nonzero there.
@@ -496,10 +560,13 @@ pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
             p = p.without_root(end);
         }
     }
+    let size = |seq: &[Poly]| -> u64 { seq.iter().map(Poly::words).sum() };
     let mut out = Vec::new();
     let mut seq = p.sturm();
+    let mut cost = size(&seq);
     let mut stack = vec![(lo.clone(), hi.clone())];
     while let Some((a, b)) = stack.pop() {
+        *work = work.checked_sub(cost)?;
         // Sturm: the number of distinct roots in (a, b], and p(b) != 0.
         let n = variations(&seq, &a).saturating_sub(variations(&seq, &b));
         match n {
@@ -516,6 +583,7 @@ pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
                     // A rational root: record it and divide it out.
                     p = p.without_root(&m);
                     seq = p.sturm();
+                    cost = size(&seq);
                     out.push(Real::Exact(m.clone()));
                 }
                 stack.push((a, m.clone()));
@@ -523,7 +591,7 @@ pub(super) fn roots_between(p: &Poly, lo: &Q, hi: &Q) -> Vec<Real> {
             }
         }
     }
-    out
+    Some(out)
 }
 
 #[cfg(test)]

@@ -1,0 +1,414 @@
+//! CCD's exact stage with a minimum separation: the first time two moving primitives come
+//! within a distance `δ > 0` of each other, decided in exact rational arithmetic on the given
+//! floats.
+//!
+//! # The decision
+//! At a fixed time, the distance between two primitives is at most `δ` exactly when some pair
+//! of their *features* (a vertex, the inside of an edge, the inside of a face) is, measured
+//! along the direction in which the features' affine hulls are closest, and the closest
+//! points fall inside the features. Each feature pair is a conjunction of polynomial sign
+//! conditions in `t` (degree at most six), with `s = δ²`:
+//! - **vertex and vertex**, `x` and `y`: `s - |x - y|² >= 0`;
+//! - **vertex and edge**, `p` and `x y`, with `e = y - x`, `w = p - x`, `L = e·e`,
+//!   `m = e·w`: `L > 0`, `m >= 0`, `L - m >= 0` (the foot of the perpendicular on the
+//!   segment) and `s·L - (|w|²·L - m²) >= 0` (the squared distance to the line is
+//!   `|w|² - m²/L`);
+//! - **vertex and face** (vertex–face queries), `p` and `a b c`, with
+//!   `n = (b - a) × (c - a)`, `N = n·n`, `D = n·(p - a)`: `N > 0`, `s·N - D² >= 0`, and
+//!   `((y - x) × (p - x))·n >= 0` for each side `x y` (the foot inside the triangle);
+//! - **edge and edge** (edge–edge queries), `p0 p1` and `q0 q1`, with `e1 = p1 - p0`,
+//!   `e2 = q1 - q0`, `n = e1 × e2`, `N = n·n`, `w = q0 - p0`, `D = n·w`: `N > 0`,
+//!   `s·N - D² >= 0`, and both closest-point parameters `((w × e2)·n)/N` and
+//!   `((w × e1)·n)/N` in `[0, 1]`.
+//!
+//! Each conjunction implies a distance of at most `δ` (its closest points are points of the
+//! primitives). Conversely the closest points of two primitives lie in some pair of features,
+//! inside them, where the perpendicular conditions hold; where a face or a pair of edges is
+//! degenerate (`N = 0`) or an edge has no length (`L = 0`), the closest points are on
+//! features of lower dimension, which are listed too.
+//!
+//! # The first time
+//! The set of times with a distance of at most `δ` is closed (the distance is continuous),
+//! so it has a first element `t*` (when not empty), which lies in some feature pair's set `S`
+//! and is the least element of `S`: it is `0` or a time where a condition of `S` changes sign,
+//! a root of one of its polynomials. So each feature pair's candidates (`0`, `t_max` and the
+//! roots of its polynomials in between, isolated by Sturm sequences) are tested in order, and
+//! the least candidate that passes, over all feature pairs, is `t*`. Every test is the sign
+//! of a polynomial at an exact rational or an isolated algebraic time ([`Real::sign_of`]).
+
+use std::cmp::Ordering;
+
+use surety_intervals::{Interval, Vec3};
+
+use super::poly::{compare_within, f64_bounds, roots_within, sorted_within, Poly, Real, Q};
+
+/// The arithmetic the feature pairs' polynomials are built with: exact ([`Poly`]), or with
+/// interval coefficients ([`Rounded`]) for a cheap first look.
+trait Ring: Clone {
+    fn add(&self, other: &Self) -> Self;
+    fn sub(&self, other: &Self) -> Self;
+    fn mul(&self, other: &Self) -> Self;
+}
+
+impl Ring for Poly {
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+}
+
+/// A polynomial in `t` with interval coefficients, each enclosing an exact one (of the
+/// query scaled by a power of two, which changes no sign).
+#[derive(Clone, Debug)]
+struct Rounded(Vec<Interval>);
+
+impl Rounded {
+    fn zip(&self, other: &Self, f: impl Fn(Interval, Interval) -> Interval) -> Self {
+        let zero = Interval::enclose(0.0);
+        let n = self.0.len().max(other.0.len());
+        let at = |p: &Self, i: usize| p.0.get(i).copied().unwrap_or(zero);
+        Self((0..n).map(|i| f(at(self, i), at(other, i))).collect())
+    }
+
+    /// The sign on all of `x`, when the enclosure shows it (`Equal` never).
+    fn sign_on(&self, x: Interval) -> Option<Ordering> {
+        let mut acc = Interval::enclose(0.0);
+        for c in self.0.iter().rev() {
+            acc = acc * x + *c;
+        }
+        match (acc.lo() > 0.0, acc.hi() < 0.0) {
+            (true, _) => Some(Ordering::Greater),
+            (_, true) => Some(Ordering::Less),
+            _ => None,
+        }
+    }
+}
+
+impl Ring for Rounded {
+    fn add(&self, other: &Self) -> Self {
+        self.zip(other, |a, b| a + b)
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self.zip(other, |a, b| a - b)
+    }
+    fn mul(&self, other: &Self) -> Self {
+        let zero = Interval::enclose(0.0);
+        let n = (self.0.len() + other.0.len()).saturating_sub(1);
+        let mut out = vec![zero; n];
+        for (i, a) in self.0.iter().enumerate() {
+            for (j, b) in other.0.iter().enumerate() {
+                out[i + j] += *a * *b;
+            }
+        }
+        Self(out)
+    }
+}
+
+fn sub<R: Ring>(a: &[R; 3], b: &[R; 3]) -> [R; 3] {
+    core::array::from_fn(|i| a[i].sub(&b[i]))
+}
+
+fn cross<R: Ring>(a: &[R; 3], b: &[R; 3]) -> [R; 3] {
+    [
+        a[1].mul(&b[2]).sub(&a[2].mul(&b[1])),
+        a[2].mul(&b[0]).sub(&a[0].mul(&b[2])),
+        a[0].mul(&b[1]).sub(&a[1].mul(&b[0])),
+    ]
+}
+
+fn dot<R: Ring>(a: &[R; 3], b: &[R; 3]) -> R {
+    a[0].mul(&b[0]).add(&a[1].mul(&b[1])).add(&a[2].mul(&b[2]))
+}
+
+/// The conditions of feature pair `i` (see the module docs; `None` past the last), each a
+/// polynomial that must be `>= 0`, or `> 0` when marked `true`; `x` holds the four points
+/// as polynomials in `t`, `s` is `δ²`.
+fn feature<R: Ring>(x: &[[R; 3]; 4], s: &R, vertex_face: bool, i: usize) -> Option<Vec<(R, bool)>> {
+    let vertex_vertex = |p: &[R; 3], q: &[R; 3]| {
+        let w = sub(p, q);
+        vec![(s.sub(&dot(&w, &w)), false)]
+    };
+    let vertex_edge = |p: &[R; 3], a: &[R; 3], b: &[R; 3]| {
+        let (e, w) = (sub(b, a), sub(p, a));
+        let (l, m) = (dot(&e, &e), dot(&e, &w));
+        let to_line = dot(&w, &w).mul(&l).sub(&m.mul(&m));
+        vec![
+            (l.clone(), true),
+            (m.clone(), false),
+            (l.sub(&m), false),
+            (s.mul(&l).sub(&to_line), false),
+        ]
+    };
+    let [a, b, c, d] = x;
+    Some(if vertex_face {
+        let (p, corners) = (a, [b, c, d]);
+        match i {
+            0..=2 => vertex_vertex(p, corners[i]),
+            3..=5 => vertex_edge(p, corners[i - 3], corners[(i - 2) % 3]),
+            6 => {
+                let n = cross(&sub(c, b), &sub(d, b));
+                let big_n = dot(&n, &n);
+                let big_d = dot(&n, &sub(p, b));
+                let mut face = vec![
+                    (big_n.clone(), true),
+                    (s.mul(&big_n).sub(&big_d.mul(&big_d)), false),
+                ];
+                for k in 0..3 {
+                    let (q, r) = (corners[k], corners[(k + 1) % 3]);
+                    face.push((dot(&cross(&sub(r, q), &sub(p, q)), &n), false));
+                }
+                face
+            }
+            _ => return None,
+        }
+    } else {
+        let (p, q) = ([a, b], [c, d]);
+        match i {
+            0..=3 => vertex_vertex(p[i / 2], q[i % 2]),
+            4 | 5 => vertex_edge(p[i - 4], c, d),
+            6 | 7 => vertex_edge(q[i - 6], a, b),
+            8 => {
+                let (e1, e2, w) = (sub(b, a), sub(d, c), sub(c, a));
+                let n = cross(&e1, &e2);
+                let big_n = dot(&n, &n);
+                let big_d = dot(&n, &w);
+                let mut inside = vec![
+                    (big_n.clone(), true),
+                    (s.mul(&big_n).sub(&big_d.mul(&big_d)), false),
+                ];
+                for e in [&e2, &e1] {
+                    let along = dot(&cross(&w, e), &n);
+                    inside.push((big_n.sub(&along), false));
+                    inside.push((along, false));
+                }
+                inside
+            }
+            _ => return None,
+        }
+    })
+}
+
+/// One condition on a feature pair: a polynomial in `t` that must be `>= 0`, or `> 0` when
+/// `strict`.
+struct Condition {
+    p: Poly,
+    strict: bool,
+}
+
+/// A CCD query with a positive minimum separation, in exact form.
+pub(super) struct Separation {
+    vertex_face: bool,
+    /// The four points as polynomials in `t`, exact and (scaled) rounded.
+    exact: [[Poly; 3]; 4],
+    rounded: [[Rounded; 3]; 4],
+    /// `δ²`, exact and (scaled) rounded.
+    s: Poly,
+    s_rounded: Rounded,
+}
+
+impl Separation {
+    /// From the positions at `t = 0` and `t = 1` of `[vertex, corner 0, corner 1, corner 2]`
+    /// (`vertex_face`) or `[a0, a1, b0, b1]`, and the separation `δ > 0` (all finite).
+    pub fn new(
+        start: &[Vec3<f64>; 4],
+        end: &[Vec3<f64>; 4],
+        vertex_face: bool,
+        delta: f64,
+    ) -> Self {
+        let exact: [[Poly; 3]; 4] = core::array::from_fn(|i| {
+            let (s, e) = (start[i].to_array(), end[i].to_array());
+            core::array::from_fn(|k| {
+                let s0 = Q::from_f64(s[k]);
+                let motion = &Q::from_f64(e[k]) - &s0;
+                Poly::linear(s0, motion)
+            })
+        });
+        // Rounded, everything scaled by a power of two that brings the largest magnitude
+        // near one, so that no product of six overflows or underflows needlessly.
+        let top = start
+            .iter()
+            .chain(end)
+            .flat_map(|p| p.to_array())
+            .chain([delta])
+            .map(f64::abs)
+            .fold(f64::MIN_POSITIVE, f64::max);
+        let scale = Interval::enclose(2f64.powi((-top.log2().ceil() as i32).clamp(-1000, 1000)));
+        let r = |x: f64| Interval::enclose(x) * scale;
+        let rounded = core::array::from_fn(|i| {
+            let (s, e) = (start[i].to_array(), end[i].to_array());
+            core::array::from_fn(|k| {
+                // A coordinate at rest is a constant: cheaper products.
+                if s[k] == e[k] {
+                    Rounded(vec![r(s[k])])
+                } else {
+                    Rounded(vec![r(s[k]), r(e[k]) - r(s[k])])
+                }
+            })
+        });
+        let d = Q::from_f64(delta);
+        let rd = r(delta);
+        Self {
+            vertex_face,
+            exact,
+            rounded,
+            s: Poly::new(vec![&d * &d]),
+            s_rounded: Rounded(vec![rd * rd]),
+        }
+    }
+
+    /// The first time in `[0, t_max]` the primitives are within the separation, or `None`
+    /// when they never are; `Err` when separating the roots of the polynomials would take
+    /// more than [`SEPARATION_WORK`] (see there).
+    pub fn first_contact(&self, t_max: f64) -> Result<Option<Real>, Undecided> {
+        let mut work = SEPARATION_WORK;
+        let end = Q::from_f64(t_max);
+        // Pieces of [0, t_max], for a rounded first look at each feature pair.
+        let cuts: Vec<Q> = (0..=PIECES)
+            .map(|i| (&end * &Q::from_int(i as i64)).mul_pow2(-i64::from(PIECES.ilog2())))
+            .collect();
+        let span =
+            |a: usize, b: usize| Interval::hull_with(f64_bounds(&cuts[a]), f64_bounds(&cuts[b]));
+        let mut best: Option<Real> = None;
+        for i in 0.. {
+            let Some(rounded) = feature(&self.rounded, &self.s_rounded, self.vertex_face, i) else {
+                break;
+            };
+            // Later than the best time so far does not matter.
+            let upto = best.as_ref().map_or(PIECES, |b| {
+                cuts.partition_point(|c| c < b.bounds().1).min(PIECES)
+            });
+            // The feature pair holds nowhere before the first piece where no condition
+            // certainly fails; when every condition certainly holds all over that piece, its
+            // first time is the piece's start.
+            let Some(first) = first_piece(&rounded, 0, PIECES, upto, &span) else {
+                continue;
+            };
+            let conditions: Vec<Condition> = feature(&self.exact, &self.s, self.vertex_face, i)
+                .into_iter()
+                .flatten()
+                .map(|(p, strict)| Condition { p, strict })
+                .collect();
+            let start = &cuts[first];
+            // Each candidate time with the condition it is a root of (whose sign there is
+            // zero, with no need to compute it).
+            let mut times = vec![(Real::Exact(start.clone()), None)];
+            if look(&rounded, span(first, first + 1)) != Look::Holds {
+                let stop = &cuts[upto.max(first + 1)];
+                times.push((Real::Exact(stop.clone()), None));
+                for (k, c) in conditions.iter().enumerate() {
+                    let roots = roots_within(&c.p, start, stop, &mut work).ok_or(Undecided)?;
+                    times.extend(roots.into_iter().map(|t| (t, Some(k))));
+                }
+            }
+            for (mut t, root_of) in sorted_within(times, &mut work).ok_or(Undecided)? {
+                if let Some(b) = best.as_mut() {
+                    if compare_within(&mut t, b, &mut work)
+                        .ok_or(Undecided)?
+                        .is_ge()
+                    {
+                        break;
+                    }
+                }
+                if holds_at(&conditions, &mut t, root_of, &mut work)? {
+                    best = Some(t);
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+}
+
+/// The first of the pieces `lo..hi` (before `upto`) where no condition certainly fails, by
+/// bisection: a span where one certainly fails has no such piece.
+fn first_piece(
+    conditions: &[(Rounded, bool)],
+    lo: usize,
+    hi: usize,
+    upto: usize,
+    span: &impl Fn(usize, usize) -> Interval,
+) -> Option<usize> {
+    if lo >= upto || look(conditions, span(lo, hi)) == Look::Fails {
+        return None;
+    }
+    if hi - lo == 1 {
+        return Some(lo);
+    }
+    let mid = (lo + hi) / 2;
+    first_piece(conditions, lo, mid, upto, span)
+        .or_else(|| first_piece(conditions, mid, hi, upto, span))
+}
+
+/// What rounded arithmetic shows of a feature pair on a span of time.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// Some condition certainly fails all over it.
+    Fails,
+    /// Every condition certainly holds all over it.
+    Holds,
+    Unknown,
+}
+
+fn look(conditions: &[(Rounded, bool)], span: Interval) -> Look {
+    let mut all = true;
+    for (p, _) in conditions {
+        match p.sign_on(span) {
+            Some(Ordering::Less) => return Look::Fails,
+            Some(_) => {}
+            None => all = false,
+        }
+    }
+    if all {
+        Look::Holds
+    } else {
+        Look::Unknown
+    }
+}
+
+/// Whether every condition holds at `t`, a root of condition `root_of` when that is known.
+fn holds_at(
+    conditions: &[Condition],
+    t: &mut Real,
+    root_of: Option<usize>,
+    work: &mut u64,
+) -> Result<bool, Undecided> {
+    for (k, c) in conditions.iter().enumerate() {
+        let sign = if root_of == Some(k) {
+            Ordering::Equal
+        } else {
+            t.sign_within(&c.p, work).ok_or(Undecided)?
+        };
+        let holds = match sign {
+            Ordering::Greater => true,
+            Ordering::Equal => !c.strict,
+            Ordering::Less => false,
+        };
+        if !holds {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The separation stage gave up: the roots it had to separate lie too close together for
+/// its budget of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Undecided;
+
+/// The most work (steps of root isolation, weighted by the length of the numbers in 64-bit
+/// words) one query's separation stage spends before it gives up and leaves the query
+/// `Maybe`. Queries on ordinary coordinates use a few hundred; it runs out only where the
+/// times at which the distance crosses `δ` lie within about `2^-500` of each other relative to
+/// the motion, which takes coordinates of very different magnitudes in one query (a
+/// separation of `1e-300` against a motion of `1e300`, say). There the answer takes seconds
+/// in exact arithmetic; the budget keeps it to milliseconds.
+pub const SEPARATION_WORK: u64 = 1 << 16;
+
+/// How many pieces of `[0, t_max]` [`Separation::first_contact`] looks at in rounded
+/// arithmetic before it isolates roots (a power of two: the cuts are exact).
+const PIECES: usize = 32;
