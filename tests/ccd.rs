@@ -516,6 +516,55 @@ fn exact_only() -> CcdOptions {
     stages()[1].1
 }
 
+/// On motions in general position (all eight points uniform in the unit cube, as in
+/// `examples/ccd_tail.rs`), the inclusion search's own answer is checked by the exact stage,
+/// which shares no step with it: a `True` has a contact by `toi.hi()` and none before
+/// `toi.lo()`, and a `False` has none up to `t_max`. The search certifies most of these
+/// contacts by Krawczyk's test above the tolerance and narrows them by the same operator.
+fn search_times_are_exact_in_general_position(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let mut unit = || f64::from(u32::arbitrary(&mut g)) / 2f64.powi(32);
+    let q: [Vec3<f64>; 8] = core::array::from_fn(|_| v(unit(), unit(), unit()));
+    let (start, end) = ([q[0], q[1], q[2], q[3]], [q[4], q[5], q[6], q[7]]);
+    let search = CcdOptions {
+        exact: false,
+        ..CcdOptions::default()
+    };
+    [vertex_face_ccd, edge_edge_ccd].into_iter().all(
+        |query: fn(
+            _,
+            _,
+            CcdOptions,
+        )
+            -> Result<surety::queries::ccd::CcdHit, surety::prelude::ShapeError>| {
+            let exact_by = |t: f64| {
+                let o = CcdOptions {
+                    t_max: t,
+                    ..exact_only()
+                };
+                query(start, end, o).unwrap().verdict
+            };
+            let hit = query(start, end, search).unwrap();
+            match hit.verdict {
+                Verdict::True => {
+                    let lo = hit.toi.lo();
+                    exact_by(hit.toi.hi()) == Verdict::True
+                        && (lo <= 0.0 || exact_by(lo.next_down()) == Verdict::False)
+                }
+                Verdict::False => exact_by(1.0) == Verdict::False,
+                Verdict::Maybe => true,
+            }
+        },
+    )
+}
+
+#[test]
+fn the_search_alone_is_exact_on_motions_in_general_position() {
+    checker()
+        .tests(300)
+        .quickcheck(search_times_are_exact_in_general_position as fn(u64) -> bool);
+}
+
 #[test]
 fn sliding_in_the_face_plane_is_decided_exactly_with_its_time() {
     let f = face();
