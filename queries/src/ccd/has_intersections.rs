@@ -5,7 +5,7 @@ use surety_intervals::{Policy, Vec3, Verdict};
 
 use super::collision_free_step::vertices;
 use super::{parallel, CcdMesh};
-use crate::bvh::{union, Box3, Bvh};
+use crate::bvh::{meets, union, Box3, Bvh};
 use crate::{decide_intersect_segment_triangle, Segment, ShapeError, Triangle};
 
 /// Whether two faces of the mesh that share no vertex intersect (touching counts), decided
@@ -60,9 +60,14 @@ pub fn has_intersections<P: Into<Vec3<f64>> + Copy>(
     let faces: Vec<u32> = (0..mesh.faces().len() as u32).collect();
     Ok(parallel::any(&faces, |&i| {
         let a = mesh.faces()[i as usize];
+        // The hierarchy yields whole leaves: each item's own box is tested too (closed
+        // boxes, so touching faces are kept).
         bvh.overlapping(boxes[i as usize]).any(|j| {
             let b = mesh.faces()[j];
-            j > i as usize && !a.iter().any(|v| b.contains(v)) && intersect(a, b, &triangle)
+            j > i as usize
+                && meets(&boxes[i as usize], &boxes[j])
+                && !a.iter().any(|v| b.contains(v))
+                && intersect(a, b, &triangle)
         })
     }))
 }
