@@ -1,15 +1,16 @@
 """ipc-toolkit's collision-free step on two PLY frames, for benches/mesh_ccd_ipctk.sh.
 
     python mesh_ccd_ipctk.py T0.ply T1.ply [--min-distance D] [--additive]
-    python mesh_ccd_ipctk.py --make-scene N OUTDIR [cloth|spheres|resting]
+    python mesh_ccd_ipctk.py --make-scene N OUTDIR [cloth|spheres|resting|twisted]
 
 The first form prints the same CSV columns as `cargo run --release --example mesh_ccd -- --csv`
 (ipc-toolkit's LBVH broad phase, then its Tight-Inclusion narrow phase with tolerance 1e-6 and
 10^7 iterations, as in its own defaults, or with `--additive` its additive CCD, which is not
 certified; `exact_stage` is empty). The second writes a test
 scene (t0.ply, t1.ply): an N x N cloth falling by 1.5 onto a sphere of radius 0.5 (`cloth`,
-the default), two spheres of about N^2 faces each flying into each other (`spheres`), or an
-N x N cloth lying on a box's top face and sliding along it (`resting`, in contact from t = 0).
+the default), two spheres of about N^2 faces each flying into each other (`spheres`), an
+N x N cloth lying on a box's top face and sliding along it (`resting`, in contact from t = 0),
+or a strip of 8N x N cells twisting by up to a quarter turn above a flat one (`twisted`).
 
 A benchmark-only script: surety and its tests never need Python.
 """
@@ -92,6 +93,34 @@ def make_scene(n, outdir, kind="cloth"):
         f = np.vstack([cf, bf + len(cloth)])
         v1 = v0.copy()
         v1[: len(cloth), 0] += 0.5
+        save(f"{outdir}/t0.ply", v0, f)
+        save(f"{outdir}/t1.ply", v1, f)
+        print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")
+        return
+    if kind == "twisted":
+        # A strip 2 long and 0.4 wide (8n x n cells) over a flat one 0.05 below it; the top
+        # strip twists about its centre line, by 0 at x = -1 up to a quarter turn at x = 1, so
+        # its edges dip onto the bottom strip where the twist passes about 14 degrees (the
+        # vertices move on chords). Many nearly parallel edge pairs along the twist.
+        def strip(z):
+            xs = np.linspace(-1.0, 1.0, 8 * n + 1)
+            ys = np.linspace(-0.2, 0.2, n + 1)
+            gx, gy = np.meshgrid(xs, ys, indexing="ij")
+            v = np.column_stack([gx.ravel(), gy.ravel(), np.full(gx.size, z)])
+            idx = np.arange(gx.size).reshape(gx.shape)
+            a, b = idx[:-1, :-1].ravel(), idx[1:, :-1].ravel()
+            c, d = idx[1:, 1:].ravel(), idx[:-1, 1:].ravel()
+            return v, np.vstack([np.column_stack([a, b, c]), np.column_stack([a, c, d])])
+
+        bottom, bf = strip(0.0)
+        top, tf = strip(0.05)
+        v0 = np.vstack([bottom, top])
+        f = np.vstack([bf, tf + len(bottom)])
+        theta = (np.pi / 2) * (top[:, 0] + 1.0) / 2.0
+        twisted = top.copy()
+        twisted[:, 1] = top[:, 1] * np.cos(theta)
+        twisted[:, 2] = 0.05 + top[:, 1] * np.sin(theta)
+        v1 = np.vstack([bottom, twisted])
         save(f"{outdir}/t0.ply", v0, f)
         save(f"{outdir}/t1.ply", v1, f)
         print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")
