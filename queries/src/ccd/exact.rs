@@ -28,6 +28,7 @@
 use surety_intervals::Vec3;
 
 use super::poly::{between, roots_between, sorted_within, Poly, Real, Q};
+use super::separation::{cross, dot};
 
 type P3 = [Poly; 3];
 
@@ -48,18 +49,6 @@ pub(super) struct Exact {
 fn rational(x: f64) -> Q {
     // Finite inputs only (checked by the caller); exact.
     Q::from_f64(x)
-}
-
-fn cross(a: &P3, b: &P3) -> P3 {
-    [
-        &(&a[1] * &b[2]) - &(&a[2] * &b[1]),
-        &(&a[2] * &b[0]) - &(&a[0] * &b[2]),
-        &(&a[0] * &b[1]) - &(&a[1] * &b[0]),
-    ]
-}
-
-fn dot(a: &P3, b: &P3) -> Poly {
-    &(&(&a[0] * &b[0]) + &(&a[1] * &b[1])) + &(&a[2] * &b[2])
 }
 
 impl Exact {

@@ -378,16 +378,17 @@ impl Multilinear {
 }
 
 /// A float forecast of Krawczyk's test, so that a cell too coarse for it to decide is not
-/// given the interval evaluation (about a hundred interval products): plain `f64` on the
-/// midpoints of `F`'s coefficients, no rounding bounds. Only a forecast: the test itself
+/// given the interval evaluation (about a hundred interval products): plain `f64` on `F`'s
+/// rounded coefficients, no rounding bounds. Only a forecast: the test itself
 /// runs in intervals, and decides.
 struct Hint {
     c: [Vec3<f64>; 6],
 }
 
 impl Hint {
-    fn new(f: &Multilinear) -> Option<Self> {
-        let c = [f.a, f.b, f.c, f.d, f.e, f.g].map(|x| x.map(|i| i.mid()));
+    /// From the coefficients the float filter computes (a forecast needs no rounding bound).
+    fn new(floats: &FloatInputs) -> Option<Self> {
+        let c = floats.coefficients.map(|[x, y, z]| Vec3::new(x, y, z));
         c.iter()
             .all(|x| x.to_array().iter().all(|y| y.is_finite()))
             .then_some(Hint { c })
@@ -478,7 +479,7 @@ pub(super) fn search(
     budget: Budget,
 ) -> CcdHit {
     let filter = Filter::new(floats);
-    let hint = Hint::new(f);
+    let hint = Hint::new(floats);
     let sep = pt(options.min_separation);
     let tol = options.tolerance;
     // Below this width a cell that can be neither excluded nor certified makes the answer

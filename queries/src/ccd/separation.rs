@@ -44,7 +44,7 @@ use super::poly::{compare_within, f64_bounds, roots_within, sorted_within, Poly,
 
 /// The arithmetic the feature pairs' polynomials are built with: exact ([`Poly`]), or with
 /// interval coefficients ([`Rounded`]) for a cheap first look.
-trait Ring: Clone {
+pub(super) trait Ring: Clone {
     fn add(&self, other: &Self) -> Self;
     fn sub(&self, other: &Self) -> Self;
     fn mul(&self, other: &Self) -> Self;
@@ -113,7 +113,7 @@ fn sub<R: Ring>(a: &[R; 3], b: &[R; 3]) -> [R; 3] {
     core::array::from_fn(|i| a[i].sub(&b[i]))
 }
 
-fn cross<R: Ring>(a: &[R; 3], b: &[R; 3]) -> [R; 3] {
+pub(super) fn cross<R: Ring>(a: &[R; 3], b: &[R; 3]) -> [R; 3] {
     [
         a[1].mul(&b[2]).sub(&a[2].mul(&b[1])),
         a[2].mul(&b[0]).sub(&a[0].mul(&b[2])),
@@ -121,7 +121,7 @@ fn cross<R: Ring>(a: &[R; 3], b: &[R; 3]) -> [R; 3] {
     ]
 }
 
-fn dot<R: Ring>(a: &[R; 3], b: &[R; 3]) -> R {
+pub(super) fn dot<R: Ring>(a: &[R; 3], b: &[R; 3]) -> R {
     a[0].mul(&b[0]).add(&a[1].mul(&b[1])).add(&a[2].mul(&b[2]))
 }
 
