@@ -336,6 +336,10 @@ fn main() {
     mesh_section(&mut checks);
     println!();
 
+    println!("── 11. Shapes in their own frame: certified poses\n");
+    pose_section(&mut checks);
+    println!();
+
     println!("── summary");
     println!(
         "{} claims checked while the tour ran; every certain verdict matched the exact answer.",
@@ -380,13 +384,19 @@ fn stack_section(checks: &mut Checks) {
         .count();
     let conservative_maybe = points
         .iter()
-        .filter(|[a, b, c, d]| orient3d(*a, *b, *c, *d, Policy::Conservative).is_none())
+        .filter(|[a, b, c, d]| {
+            orient3d(*a, *b, *c, *d, Policy::Conservative)
+                .certain()
+                .is_none()
+        })
         .count();
     reset_counts();
     let exact: Vec<Ordering> = points
         .iter()
         .map(|[a, b, c, d]| {
-            orient3d(*a, *b, *c, *d, Policy::Exact).expect("the exact policy always answers")
+            orient3d(*a, *b, *c, *d, Policy::Exact)
+                .certain()
+                .expect("the exact policy always answers")
         })
         .collect();
     let by_stage = counts();
@@ -662,4 +672,59 @@ fn mesh_section(checks: &mut Checks) {
         certified_missed == 0 && maybe == 0,
         "the certified cast hits the terrain with every ray under Policy::Exact",
     );
+}
+
+/// Spheres that touch in a body's own frame (or miss by one ulp), placed in the world by a
+/// pose computed in floats (rotation, scale 1/5 to 5, translation up to 1e12): the same pose
+/// for both, so the images touch (or miss) exactly as the local spheres do. Transformed in
+/// floats first, even an exact test gets some wrong; posed, the certified test never does.
+fn pose_section(checks: &mut Checks) {
+    use glam::{DAffine3, DQuat, DVec3};
+    use surety::queries::{Pose, Posed};
+
+    let (mut float_wrong, mut posed_wrong, mut maybe, mut total) = (0, 0, 0, 0);
+    for i in 0..2000u32 {
+        let f = f64::from(i);
+        let axis = DVec3::new(1.0 + (f * 0.37).sin(), (f * 0.11).cos(), 0.5 + f % 3.0).normalize();
+        let rotation = DQuat::from_axis_angle(axis, f * 0.0137);
+        let translation = DVec3::new(10f64.powi(6 + (i % 7) as i32), -3.5e6, 0.25);
+        let scale = [0.2, 1.0 / 3.0, 1.0, 2.5, 5.0][(i % 5) as usize];
+        let pose = Pose::new(rotation, translation)
+            .and_then(|p| p.with_scale(scale))
+            .expect("a valid pose");
+        // Touching in the local frame: centers 5 apart, radii 2 and 3; or 3 one ulp short.
+        let gap = i % 2 == 1;
+        let rb = if gap { 3f64.next_down() } else { 3.0 };
+        let a = Sphere::<f64>::new(DVec3::new(0.0, 1.0, 2.0), 2.0).expect("valid");
+        let b = Sphere::<f64>::new(DVec3::new(3.0, 5.0, 2.0), rb).expect("valid");
+        let exact = !gap;
+        // Floats: move the spheres with the affine transform, then decide exactly.
+        let m =
+            DAffine3::from_scale_rotation_translation(DVec3::splat(scale), rotation, translation);
+        let moved = |s: &Sphere<f64>| {
+            let c = m.transform_point3(DVec3::from(s.center()));
+            Sphere::<f64>::new(c, s.radius() * scale).expect("finite")
+        };
+        let float = decide_overlap_sphere_sphere(&moved(&a), &moved(&b), Policy::Exact);
+        float_wrong += u32::from(float.certain() != Some(exact));
+        // Posed: the transform is evaluated inside the certified formula.
+        let (pa, pb) = (Posed::new(pose, a), Posed::new(pose, b));
+        let posed = decide_overlap_sphere_sphere(&pa, &pb, Policy::Exact);
+        posed_wrong += u32::from(posed.certain() != Some(exact));
+        let conservative = decide_overlap_sphere_sphere(&pa, &pb, Policy::Conservative);
+        maybe += u32::from(conservative == Verdict::Maybe);
+        posed_wrong += u32::from(conservative.certain().is_some_and(|c| c != exact));
+        total += 1;
+    }
+    println!(
+        ">>> {total} sphere pairs touching (or one ulp apart) in their own frame, posed alike"
+    );
+    println!("transformed in floats, then decided exactly: {float_wrong} wrong");
+    println!("posed, Policy::Exact and Conservative:        {posed_wrong} wrong");
+    println!("posed, Policy::Conservative:                  {maybe} maybe");
+    checks.claim(
+        float_wrong > 0,
+        "rounding the transform flips some contacts",
+    );
+    checks.claim(posed_wrong == 0, "posed certified answers are exact");
 }

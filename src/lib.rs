@@ -91,7 +91,9 @@
 pub use surety_intervals as intervals;
 pub use surety_queries as queries;
 
-pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
+pub use surety_intervals::{
+    End, Endpoint, Interval, IntervalError, Policy, Scalar, Sign, Vec3, Verdict,
+};
 
 /// The names most code needs: `use surety::prelude::*;` (numbers, verdicts, shapes and the
 /// queries; the conservative `may_…` twins are in [`queries`]).
@@ -108,12 +110,12 @@ pub use surety_intervals::{End, Endpoint, Interval, IntervalError, Policy, Scala
 pub mod prelude {
     // `Ring` brings `sqr`, `abs`, `min`, `max` and the sign verdicts to every scalar.
     pub use crate::intervals::Ring;
-    pub use crate::{Interval, IntervalError, Policy, Scalar, Vec3, Verdict};
+    pub use crate::{Interval, IntervalError, Policy, Scalar, Sign, Vec3, Verdict};
     pub use surety_queries::{
         cast_ray_aabb, cast_ray_triangle, intersect_segment_triangle, overlap_aabb_aabb,
         overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere,
-        overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Plane, Ray,
-        Segment, ShapeError, Side, Sphere, Triangle,
+        overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Placed,
+        Plane, Pose, Posed, Ray, Segment, ShapeError, Side, Sphere, Triangle,
     };
     pub use surety_queries::{
         cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
@@ -121,9 +123,10 @@ pub mod prelude {
         sweep_sphere_triangle, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
     };
     pub use surety_queries::{
-        decide_hit_ray_triangle, decide_intersect_segment_triangle, decide_overlap_obb_obb,
-        decide_overlap_sphere_aabb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-        decide_overlap_triangle_aabb, decide_point_in_triangle, orient3d,
+        decide_hit_ray_aabb, decide_hit_ray_triangle, decide_intersect_segment_triangle,
+        decide_overlap_aabb_aabb, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
+        decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
+        decide_point_in_triangle, orient3d,
     };
 }
 

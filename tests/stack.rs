@@ -45,8 +45,8 @@ fn points(seed: u64) -> [Vec3<f64>; 4] {
 fn orient3d_under_the_exact_policy_equals_shewchuks_adaptive_predicate() {
     fn prop(seed: u64) -> bool {
         let [a, b, c, d] = points(seed);
-        let ours = surety::queries::orient3d(a, b, c, d, Policy::Exact);
-        let conservative = surety::queries::orient3d(a, b, c, d, Policy::Conservative);
+        let ours = surety::queries::orient3d(a, b, c, d, Policy::Exact).certain();
+        let conservative = surety::queries::orient3d(a, b, c, d, Policy::Conservative).certain();
         let theirs = robust_sign([a, b, c, d]);
         ours == Some(theirs) && conservative.is_none_or(|s| s == theirs)
     }

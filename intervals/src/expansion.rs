@@ -1,12 +1,11 @@
 //! Floating-point expansions (Shewchuk): exact sums of non-overlapping doubles.
 
-use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};
 
 use smallvec::SmallVec;
 
 use crate::eft::{self, fast_two_sum, two_sum};
-use crate::Ring;
+use crate::{Ring, Sign};
 
 /// Components stored inline up to this many (most geometric predicates stay below it).
 type Parts = SmallVec<[f64; 8]>;
@@ -31,13 +30,12 @@ const PRODUCT_FLOOR: f64 = 2.004_168_360_008_973e-292;
 ///
 /// # Example
 /// ```
-/// use std::cmp::Ordering;
-/// use surety_intervals::{Expansion, Ring};
+/// use surety_intervals::{Expansion, Ring, Sign};
 ///
 /// let (a, b) = (Expansion::from_f64(0.1), Expansion::from_f64(10.0));
 /// // 0.1 · 10 - 1: the double 0.1 is a little above one tenth.
 /// let x = a * b - Expansion::from_f64(1.0);
-/// assert_eq!(x.sign(), Some(Ordering::Greater));
+/// assert_eq!(x.sign(), Sign::Positive);
 /// assert_eq!(x.components(), &[5.551115123125783e-17]);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -186,15 +184,15 @@ impl Ring for Expansion {
     }
 
     #[inline]
-    fn sign(&self) -> Option<Ordering> {
+    fn sign(&self) -> Sign {
         if !self.exact || !self.c.iter().all(|x| x.is_finite()) {
-            return None;
+            return Sign::Undecided;
         }
-        Some(match self.c.last() {
-            None => Ordering::Equal,
-            Some(&top) if top > 0.0 => Ordering::Greater,
-            Some(_) => Ordering::Less,
-        })
+        match self.c.last() {
+            None => Sign::Zero,
+            Some(&top) if top > 0.0 => Sign::Positive,
+            Some(_) => Sign::Negative,
+        }
     }
 
     fn abs(self) -> Self {
@@ -206,17 +204,17 @@ impl Ring for Expansion {
 
     fn max(self, other: Self) -> Self {
         match (other.clone() - self.clone()).sign() {
-            Some(Ordering::Greater) => other,
-            Some(_) => self,
-            None => Expansion::zero(false),
+            Sign::Positive => other,
+            Sign::Undecided => Expansion::zero(false),
+            _ => self,
         }
     }
 
     fn min(self, other: Self) -> Self {
         match (other.clone() - self.clone()).sign() {
-            Some(Ordering::Less) => other,
-            Some(_) => self,
-            None => Expansion::zero(false),
+            Sign::Negative => other,
+            Sign::Undecided => Expansion::zero(false),
+            _ => self,
         }
     }
 }

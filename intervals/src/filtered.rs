@@ -1,9 +1,8 @@
 //! The float filter: plain `f64` arithmetic with an error bound computed alongside.
 
-use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use crate::Ring;
+use crate::{Ring, Sign};
 
 /// Unit roundoff of `f64`, `2^-53`, with a margin of `2^-10` that covers the rounding of the
 /// bound's own computation and the final comparison (see [`Filtered`]'s derivation).
@@ -62,14 +61,13 @@ const MAX_DEPTH: f64 = 268_435_456.0;
 ///
 /// # Example
 /// ```
-/// use std::cmp::Ordering;
-/// use surety_intervals::{Filtered, Ring};
+/// use surety_intervals::{Filtered, Ring, Sign};
 ///
 /// let x = Filtered::from_f64(1.0) + Filtered::from_f64(1e-20);
 /// assert_eq!(x.value(), 1.0); // rounded
-/// assert_eq!(x.sign(), Some(Ordering::Greater)); // but the sign is certain
+/// assert_eq!(x.sign(), Sign::Positive); // but the sign is certain
 /// // 1 + 1e-20 - 1 is 1e-20 exactly, but its float value is 0: within the bound, unknown.
-/// assert_eq!((x - Filtered::from_f64(1.0)).sign(), None);
+/// assert_eq!((x - Filtered::from_f64(1.0)).sign(), Sign::Undecided);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Filtered {
@@ -130,19 +128,19 @@ impl Ring for Filtered {
     }
 
     #[inline]
-    fn sign(&self) -> Option<Ordering> {
+    fn sign(&self) -> Sign {
         if self.d > MAX_DEPTH || self.k > MAX_DEGREE {
             // Beyond the derivation (m may have underflowed to zero): not the filter's.
-            return None;
+            return Sign::Undecided;
         }
         let b = self.error_bound();
         let (above, below) = (self.v > b, self.v < -b);
         // m = 0: every monomial is exactly zero (m is never rounded to zero: see above).
         if above | below | (self.m == 0.0) {
             // Branch-free on the sign itself (random signs would mispredict a branch).
-            Some((above as i8 - below as i8).cmp(&0))
+            (above as i8 - below as i8).cmp(&0).into()
         } else {
-            None
+            Sign::Undecided
         }
     }
 

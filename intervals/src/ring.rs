@@ -3,7 +3,7 @@
 use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use crate::{Dyadic, Endpoint, Interval, Verdict};
+use crate::{Dyadic, Endpoint, Interval, Sign, Verdict};
 
 /// A number type a query's deciding formula can be evaluated in: ring operations (`+`, `-`,
 /// `*`, negation), `abs`, `min`, `max`, and a sign that is either certain, or unknown.
@@ -23,22 +23,21 @@ use crate::{Dyadic, Endpoint, Interval, Verdict};
 ///
 /// # Example
 /// ```
-/// use std::cmp::Ordering;
-/// use surety_intervals::{Dyadic, Filtered, Interval, Ring};
+/// use surety_intervals::{Dyadic, Filtered, Interval, Ring, Sign};
 ///
 /// /// The sign of `x·y - z`.
-/// fn f<R: Ring>(x: f64, y: f64, z: f64) -> Option<Ordering> {
+/// fn f<R: Ring>(x: f64, y: f64, z: f64) -> Sign {
 ///     (R::from_f64(x) * R::from_f64(y) - R::from_f64(z)).sign()
 /// }
 /// // 0.1·10 rounds to exactly 1 in doubles, but the double 0.1 is above one tenth.
 /// assert_eq!(0.1f64 * 10.0 - 1.0, 0.0);
-/// assert_eq!(f::<Filtered>(0.1, 10.0, 1.0), None); // within the float error bound
-/// assert_eq!(f::<Interval>(0.1, 10.0, 1.0), None); // [0, 2.2e-16]: holds zero
+/// assert_eq!(f::<Filtered>(0.1, 10.0, 1.0), Sign::Undecided); // within the float error bound
+/// assert_eq!(f::<Interval>(0.1, 10.0, 1.0), Sign::Undecided); // [0, 2.2e-16]: holds zero
 /// // Against the double below 1, the interval decides where the filter's bound is too wide.
 /// let below = 1f64.next_down();
-/// assert_eq!(f::<Filtered>(0.1, 10.0, below), None);
-/// assert_eq!(f::<Interval>(0.1, 10.0, below), Some(Ordering::Greater));
-/// assert_eq!(f::<Dyadic>(0.1, 10.0, 1.0), Some(Ordering::Greater));
+/// assert_eq!(f::<Filtered>(0.1, 10.0, below), Sign::Undecided);
+/// assert_eq!(f::<Interval>(0.1, 10.0, below), Sign::Positive);
+/// assert_eq!(f::<Dyadic>(0.1, 10.0, 1.0), Sign::Positive);
 /// ```
 pub trait Ring:
     Clone + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Neg<Output = Self>
@@ -46,8 +45,8 @@ pub trait Ring:
     /// The stage's value of a finite `f64` input, exactly.
     fn from_f64(x: f64) -> Self;
 
-    /// The exact sign, or `None` if this stage cannot tell.
-    fn sign(&self) -> Option<Ordering>;
+    /// The exact sign, or [`Sign::Undecided`] if this stage cannot tell.
+    fn sign(&self) -> Sign;
 
     /// The absolute value.
     fn abs(self) -> Self;
@@ -67,40 +66,32 @@ pub trait Ring:
     /// Is the value `> 0`?
     #[inline]
     fn positive(&self) -> Verdict {
-        sign_verdict(self.sign(), |o| o == Ordering::Greater)
+        self.sign().is_positive()
     }
 
     /// Is the value `≥ 0`?
     #[inline]
     fn non_negative(&self) -> Verdict {
-        sign_verdict(self.sign(), |o| o != Ordering::Less)
+        !self.sign().is_negative()
     }
 
     /// Is the value `< 0`?
     #[inline]
     fn negative(&self) -> Verdict {
-        sign_verdict(self.sign(), |o| o == Ordering::Less)
+        self.sign().is_negative()
     }
 
     /// Is the value `≤ 0`?
     #[inline]
     fn non_positive(&self) -> Verdict {
-        sign_verdict(self.sign(), |o| o != Ordering::Greater)
+        !self.sign().is_positive()
     }
 
     /// Is the value `= 0`? (Not `is_zero`, which every [`Scalar`](crate::Scalar) has from
     /// `num_traits::Zero` as a plain `bool`.)
     #[inline]
     fn equals_zero(&self) -> Verdict {
-        sign_verdict(self.sign(), |o| o == Ordering::Equal)
-    }
-}
-
-#[inline]
-fn sign_verdict(sign: Option<Ordering>, f: impl FnOnce(Ordering) -> bool) -> Verdict {
-    match sign {
-        Some(o) => Verdict::from(f(o)),
-        None => Verdict::Maybe,
+        self.sign().is_zero()
     }
 }
 
@@ -176,16 +167,16 @@ impl<T: Endpoint> Ring for Interval<T> {
     }
 
     #[inline(always)]
-    fn sign(&self) -> Option<Ordering> {
+    fn sign(&self) -> Sign {
         let zero = T::zero();
         if self.lo() > zero {
-            Some(Ordering::Greater)
+            Sign::Positive
         } else if self.hi() < zero {
-            Some(Ordering::Less)
+            Sign::Negative
         } else if self.lo() == zero && self.hi() == zero {
-            Some(Ordering::Equal)
+            Sign::Zero
         } else {
-            None
+            Sign::Undecided
         }
     }
 
@@ -294,8 +285,8 @@ macro_rules! float_ring {
             }
 
             #[inline(always)]
-            fn sign(&self) -> Option<Ordering> {
-                self.partial_cmp(&0.0)
+            fn sign(&self) -> Sign {
+                self.partial_cmp(&0.0).into()
             }
 
             #[inline(always)]
@@ -331,8 +322,8 @@ impl Ring for Dyadic {
     }
 
     #[inline]
-    fn sign(&self) -> Option<Ordering> {
-        Some(self.signum())
+    fn sign(&self) -> Sign {
+        self.signum().into()
     }
 
     fn abs(self) -> Self {

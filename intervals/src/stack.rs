@@ -186,17 +186,17 @@ impl<F: Formula + ?Sized> Formula for &F {
 /// use surety_intervals::stack::{decide_in, Formula, Stage};
 /// use surety_intervals::Ring;
 ///
-/// struct Sign(f64, f64); // the sign of a - b
-/// impl Formula for Sign {
+/// struct SignOf(f64, f64); // the sign of a - b
+/// impl Formula for SignOf {
 ///     type Output = std::cmp::Ordering;
 ///     fn eval<R: Ring>(&self) -> Option<Self::Output> {
-///         (R::from_f64(self.0) - R::from_f64(self.1)).sign()
+///         (R::from_f64(self.0) - R::from_f64(self.1)).sign().certain()
 ///     }
 /// }
 /// // No static filter: that stage never decides it; every other stage does.
-/// assert_eq!(decide_in(&Sign(1.0, 2.0), Stage::Static), None);
+/// assert_eq!(decide_in(&SignOf(1.0, 2.0), Stage::Static), None);
 /// for stage in [Stage::Filter, Stage::Interval, Stage::Exact] {
-///     assert_eq!(decide_in(&Sign(1.0, 2.0), stage), Some(std::cmp::Ordering::Less));
+///     assert_eq!(decide_in(&SignOf(1.0, 2.0), stage), Some(std::cmp::Ordering::Less));
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

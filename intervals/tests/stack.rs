@@ -215,7 +215,7 @@ struct Sign<'a>(&'a Case);
 impl Formula for Sign<'_> {
     type Output = Ordering;
     fn eval<R: Ring>(&self) -> Option<Ordering> {
-        self.0.e.eval::<R>(&self.0.xs).sign()
+        self.0.e.eval::<R>(&self.0.xs).sign().certain()
     }
 }
 
@@ -242,12 +242,14 @@ fn every_stage_certain_sign_is_the_exact_sign() {
             && c.e
                 .eval::<Filtered>(&c.xs)
                 .sign()
+                .certain()
                 .is_none_or(|sign| sign == exact)
             && c.e
                 .eval::<Expansion>(&c.xs)
                 .sign()
+                .certain()
                 .is_none_or(|sign| sign == exact)
-            && c.e.eval::<Dyadic>(&c.xs).sign() == Some(exact)
+            && c.e.eval::<Dyadic>(&c.xs).sign().certain() == Some(exact)
             && decide(&f, Policy::Exact) == Some(exact)
             && decide(&f, Policy::Conservative).is_none_or(|sign| sign == exact)
     }
@@ -290,34 +292,36 @@ fn f(x: f64) -> Filtered {
 fn a_product_that_underflows_is_never_certain_in_the_filter() {
     let x = 2f64.powi(-540); // x² = 2^-1080 rounds to zero
     assert_eq!((x * x), 0.0);
-    assert_eq!((f(x) * f(x)).sign(), None);
+    assert_eq!((f(x) * f(x)).sign().certain(), None);
     // The intervals round it outward to [0, 2^-1074]: unsure too. Only the exact stage knows.
     assert_eq!(
-        (Interval::<f64>::from_f64(x) * Interval::<f64>::from_f64(x)).sign(),
+        (Interval::<f64>::from_f64(x) * Interval::<f64>::from_f64(x))
+            .sign()
+            .certain(),
         None
     );
     let d = Dyadic::from_f64(x);
-    assert_eq!((d.clone() * d).sign(), Some(Ordering::Greater));
+    assert_eq!((d.clone() * d).sign().certain(), Some(Ordering::Greater));
     // At the input threshold 2^-125, the filter decides up to degree 8, and is right.
     let y = 2f64.powi(-125);
     let y8 = (f(y) * f(y)) * (f(y) * f(y)) * ((f(y) * f(y)) * (f(y) * f(y)));
-    assert_eq!(y8.sign(), Some(Ordering::Greater));
-    assert_eq!((y8 * f(y)).sign(), None); // degree 9: not the filter's
-    assert_eq!((f(y.next_down()) * f(1.0)).sign(), None); // below the threshold
-                                                          // A subnormal difference is exact: the intervals are certain, the filter leaves it.
+    assert_eq!(y8.sign().certain(), Some(Ordering::Greater));
+    assert_eq!((y8 * f(y)).sign().certain(), None); // degree 9: not the filter's
+    assert_eq!((f(y.next_down()) * f(1.0)).sign().certain(), None); // below the threshold
+                                                                    // A subnormal difference is exact: the intervals are certain, the filter leaves it.
     let tiny = f64::from_bits(3);
-    assert_eq!((f(tiny) - f(f64::from_bits(2))).sign(), None);
+    assert_eq!((f(tiny) - f(f64::from_bits(2))).sign().certain(), None);
     let (a, b) = (
         Interval::<f64>::from_f64(tiny),
         Interval::<f64>::from_f64(f64::from_bits(2)),
     );
-    assert_eq!((a - b).sign(), Some(Ordering::Greater));
+    assert_eq!((a - b).sign().certain(), Some(Ordering::Greater));
     // x² - x² cancels exactly; the filter cannot know that it is zero, the exact stage can.
     let z = f(x) * f(x) - f(x) * f(x);
-    assert_eq!(z.sign(), None);
+    assert_eq!(z.sign().certain(), None);
     let d = Dyadic::from_f64(x);
     assert_eq!(
-        (d.clone() * d.clone() - d.clone() * d).sign(),
+        (d.clone() * d.clone() - d.clone() * d).sign().certain(),
         Some(Ordering::Equal)
     );
 }
@@ -351,24 +355,31 @@ fn overflow_leaves_the_filter_and_the_intervals_unsure_but_not_wrong() {
     let big = 1e200;
     let over = f(big) * f(big) - f(big) * f(big); // inf - inf
     assert!(over.value().is_nan());
-    assert_eq!(over.sign(), None);
+    assert_eq!(over.sign().certain(), None);
     let i = Interval::<f64>::from_f64(big);
-    assert_eq!((i * i - i * i).sign(), None);
+    assert_eq!((i * i - i * i).sign().certain(), None);
     // Exactly, 1e200² + 1 - 1e200² is 1.
     let d = Dyadic::from_f64(big);
     let one = Dyadic::from_f64(1.0);
     assert_eq!(
-        (d.clone() * d.clone() + one - d.clone() * d).sign(),
+        (d.clone() * d.clone() + one - d.clone() * d)
+            .sign()
+            .certain(),
         Some(Ordering::Greater)
     );
 }
 
 #[test]
 fn exact_zero_is_certain_in_the_filter_only_when_nothing_was_rounded_into_it() {
-    assert_eq!((f(0.0) * f(5.0) + f(0.0)).sign(), Some(Ordering::Equal));
-    assert_eq!((f(3.0) - f(3.0)).sign(), None); // the filter cannot see cancellation
     assert_eq!(
-        (Interval::<f64>::from_f64(3.0) - Interval::<f64>::from_f64(3.0)).sign(),
+        (f(0.0) * f(5.0) + f(0.0)).sign().certain(),
+        Some(Ordering::Equal)
+    );
+    assert_eq!((f(3.0) - f(3.0)).sign().certain(), None); // the filter cannot see cancellation
+    assert_eq!(
+        (Interval::<f64>::from_f64(3.0) - Interval::<f64>::from_f64(3.0))
+            .sign()
+            .certain(),
         Some(Ordering::Equal)
     );
 }
@@ -473,21 +484,24 @@ fn the_float_filter_decides_exactly_outside_its_derived_bound() {
         f(1.0) - f(1.0 - 2f64.powi(-52)),
         f(1.0) + f(-(1.0 - 2f64.powi(-52))),
     ] {
-        assert_eq!(inside.sign(), None);
+        assert_eq!(inside.sign().certain(), None);
         assert!(inside.error_bound() > 2f64.powi(-52));
         assert!(inside.error_bound() < 2f64.powi(-52) * (1.0 + 2f64.powi(-9)));
     }
     // 1 - (1 - 2^-42) = 2^-42, far above the bound of about 2^-52.
     let clear = f(1.0) - f(1.0 - 2f64.powi(-42));
-    assert_eq!(clear.sign(), Some(Ordering::Greater));
+    assert_eq!(clear.sign().certain(), Some(Ordering::Greater));
     // 3·3 - 8 = 1: d = 2, m = 17, a bound of about 4e-15.
-    assert_eq!((f(3.0) * f(3.0) - f(8.0)).sign(), Some(Ordering::Greater));
+    assert_eq!(
+        (f(3.0) * f(3.0) - f(8.0)).sign().certain(),
+        Some(Ordering::Greater)
+    );
     // Degree 9 is beyond the derivation (products of inputs of 2^-125 could underflow): no
     // bound and no sign, however clear the value; degree 8 still decides.
     let power = |n: usize| (1..n).fold(f(2.0), |p, _| p * f(2.0));
-    assert_eq!(power(8).sign(), Some(Ordering::Greater));
+    assert_eq!(power(8).sign().certain(), Some(Ordering::Greater));
     assert_eq!(power(9).error_bound(), f64::INFINITY);
-    assert_eq!(power(9).sign(), None);
+    assert_eq!(power(9).sign().certain(), None);
     // A product's depth is the sum of its factors' depths plus one: 2^8 by seven products
     // has depth 7, and the bound 256 · 7 · u'.
     let u = 2f64.powi(-53);
@@ -507,7 +521,7 @@ fn every_rings_sign_verdicts_and_the_cross_product_are_the_definitions() {
             (1.0, Ordering::Greater),
         ] {
             let r = R::from_f64(x);
-            assert_eq!(r.sign(), Some(o), "{r:?}");
+            assert_eq!(r.sign().certain(), Some(o), "{r:?}");
             assert_eq!(r.positive(), Verdict::from(o == Ordering::Greater));
             assert_eq!(r.negative(), Verdict::from(o == Ordering::Less));
             assert_eq!(r.non_negative(), Verdict::from(o != Ordering::Less));
@@ -520,10 +534,13 @@ fn every_rings_sign_verdicts_and_the_cross_product_are_the_definitions() {
         for (got, want) in c.into_iter().zip(expected) {
             let off = got - R::from_f64(want);
             assert_eq!(
-                (off.clone() + R::from_f64(0.5)).sign(),
+                (off.clone() + R::from_f64(0.5)).sign().certain(),
                 Some(Ordering::Greater)
             );
-            assert_eq!((off - R::from_f64(0.5)).sign(), Some(Ordering::Less));
+            assert_eq!(
+                (off - R::from_f64(0.5)).sign().certain(),
+                Some(Ordering::Less)
+            );
         }
     }
     // Intervals that touch or straddle zero: the verdicts come from the ends, as tight as

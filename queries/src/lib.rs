@@ -20,6 +20,7 @@
 //! | [`overlap_obb_obb`] | `obb_obb.rs` | `Verdict` (15-axis SAT) |
 //! | [`cast_ray_aabb`] | `ray_aabb.rs` | [`RayAabbHit`]: `Verdict`, entry and exit `t` |
 //! | [`overlap_sphere_sphere`], [`overlap_aabb_aabb`] | `simple_overlaps.rs` | `Verdict` |
+//! | [`Pose`], [`Posed`] | `pose/` | a shape in its own frame, accepted by the queries that take [`Placed`] shapes |
 //! | [`sweep_sphere_triangle`] | `motion/sweep.rs` | [`SweepHit`]: `Verdict`, time of impact |
 //! | [`move_particle`] | `motion/particle.rs` | [`ParticleMove`]: end, `Verdict` |
 //! | [`slide_sphere`] | `motion/slide.rs` | [`Slide`]: end, contacts |
@@ -29,7 +30,7 @@
 //! `f64`) and run the [filter stack](surety_intervals::stack): each states its deciding
 //! formula once (the public [`Formula`](surety_intervals::stack::Formula) types
 //! [`SphereAabb`], [`SphereSphere`], [`TriangleAabb`], [`SegmentTriangle`],
-//! [`SphereTriangle`], [`ObbObb`], [`PlaneSide`], [`Orient3d`]), and a plain-`f64` filter with a semi-static error bound decides almost every
+//! [`SphereTriangle`], [`ObbObb`], [`RayAabb`], [`PlaneSide`], [`Orient3d`]), and a plain-`f64` filter with a semi-static error bound decides almost every
 //! input; intervals and then exact arithmetic take the rest. Under
 //! [`Policy::Exact`](surety_intervals::Policy::Exact) the answer is the exact one, never
 //! `Maybe`, degenerate inputs included.
@@ -44,7 +45,9 @@
 //! | [`decide_overlap_sphere_triangle`] | plane distance inside the edges, else the edges | every input, degenerate triangles |
 //! | [`decide_overlap_obb_obb`] | 15-axis SAT with absolute values, completed for flat boxes | every input, flat boxes (linearly dependent axes) included |
 //! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
-//! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input |
+//! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input ([`Sign`](surety_intervals::Sign)) |
+//! | [`decide_hit_ray_aabb`] | the slab test with its divisions multiplied out | every input |
+//! | [`decide_overlap_aabb_aabb`] | six comparisons of floats | every input, every policy |
 //!
 //! # Motion
 //! [`move_particle`] (seed 000) and [`slide_sphere`] (seed 003) move bodies through a
@@ -73,6 +76,7 @@ mod error;
 mod filter;
 mod mesh;
 mod motion;
+mod pose;
 mod query;
 mod shape;
 
@@ -85,5 +89,6 @@ pub use motion::{
     closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,
     ParticleMove, Slide, SlideOptions, SweepHit,
 };
+pub use pose::{Placed, Pose, Posed, Quaternion, Transform};
 pub use query::*;
 pub use shape::*;

@@ -51,12 +51,12 @@ use num_traits::Zero;
 use support::*;
 use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_aabb, cast_ray_triangle, decide_hit_ray_triangle, decide_intersect_segment_triangle,
-    decide_overlap_obb_obb, decide_overlap_sphere_aabb, decide_overlap_sphere_sphere,
-    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, intersect_segment_triangle,
-    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
-    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, Aabb, Obb, Plane, Ray,
-    Segment, Side, Sides, Sphere, Triangle,
+    cast_ray_aabb, cast_ray_triangle, decide_hit_ray_aabb, decide_hit_ray_triangle,
+    decide_intersect_segment_triangle, decide_overlap_aabb_aabb, decide_overlap_obb_obb,
+    decide_overlap_sphere_aabb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
+    decide_overlap_triangle_aabb, intersect_segment_triangle, overlap_aabb_aabb, overlap_obb_obb,
+    overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle,
+    overlap_triangle_aabb, Aabb, Obb, Plane, Ray, Segment, Side, Sides, Sphere, Triangle,
 };
 
 // ---------------------------------------------------------------- randomness and numbers
@@ -585,6 +585,11 @@ fn adversarial_sphere_sphere_and_aabb_aabb() {
             &Aabb::new(l.v(la), l.v(ha)).ok()?,
             &Aabb::new(l.v(lb), l.v(hb)).ok()?,
         ));
+        on_floats!(ck, exact, |l, policy| decide_overlap_aabb_aabb(
+            &Aabb::new(l.v(la), l.v(ha)).ok()?,
+            &Aabb::new(l.v(lb), l.v(hb)).ok()?,
+            policy,
+        ));
     });
     report_and_assert("sphere-sphere");
     report_and_assert("aabb-aabb");
@@ -960,6 +965,11 @@ fn adversarial_ray_aabb() {
             let ray = Ray::new(l.v(o), l.v(d)).ok()?;
             cast_ray_aabb(&ray, &Aabb::new(l.v(lo), l.v(hi)).ok()?).hit
         });
+        on_floats!(ck, exact, |l, policy| decide_hit_ray_aabb(
+            &Ray::new(l.v(o), l.v(d)).ok()?,
+            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            policy,
+        ));
         // The entry and exit enclosures hold the exact parameters whenever the hit is not
         // certainly missed: the largest slab entry and the least slab exit over the axes
         // with a nonzero direction, in rationals (0 and 0 for a zero direction).
@@ -1089,13 +1099,9 @@ fn adversarial_orient3d() {
             let is = exact == sign;
             let verdict =
                 |o: Option<Ordering>| o.map_or(Verdict::Maybe, |o| Verdict::from(o == sign));
-            on_floats!(ck, is, |l, policy| verdict(orient3d(
-                l.v(a),
-                l.v(b),
-                l.v(c),
-                l.v(d),
-                policy
-            )));
+            on_floats!(ck, is, |l, policy| verdict(
+                orient3d(l.v(a), l.v(b), l.v(c), l.v(d), policy).certain()
+            ));
             // Every stage of the stack on its own: certain only when right.
             let f = Orient3d::new(a, b, c, d);
             for (stage, path) in [

@@ -61,7 +61,7 @@ fn every_stage_certain_orientation_is_the_exact_one() {
                 exact(w(a32), w(b32), w(c32), w(d32)),
             );
         stages_agree(&Orient3d::new(a, b, c, d), e)
-            && orient3d(a, b, c, d, Policy::Exact) == Some(e)
+            && orient3d(a, b, c, d, Policy::Exact).certain() == Some(e)
             && f32_ok
     }
     checker().quickcheck(prop as fn(u64) -> bool);
@@ -113,20 +113,26 @@ fn the_filter_decides_random_points_and_the_exact_stage_nearly_coplanar_ones() {
 fn exactly_coplanar_and_degenerate_points_are_equal_under_the_exact_policy() {
     let p = Vec3::new;
     let (a, b, c) = (p(0.1, 0.2, 0.3), p(1.7, 0.4, 0.9), p(0.3, 2.9, 0.1));
-    assert_eq!(orient3d(a, b, c, a, Policy::Exact), Some(Ordering::Equal));
-    assert_eq!(orient3d(a, a, a, b, Policy::Exact), Some(Ordering::Equal));
+    assert_eq!(
+        orient3d(a, b, c, a, Policy::Exact).certain(),
+        Some(Ordering::Equal)
+    );
+    assert_eq!(
+        orient3d(a, a, a, b, Policy::Exact).certain(),
+        Some(Ordering::Equal)
+    );
     // Sign convention: d on the side the normal (b - a) × (c - a) points to is Greater.
     let o = p(0.0, 0.0, 0.0);
     let (x, y) = (p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
     assert_eq!(
-        orient3d(o, x, y, p(0.0, 0.0, 1.0), Policy::Conservative),
+        orient3d(o, x, y, p(0.0, 0.0, 1.0), Policy::Conservative).certain(),
         Some(Ordering::Greater)
     );
     // A subnormal height: below the filter's range; the intervals are sure (every product is
     // exact), and right.
     let tiny = p(0.25, 0.25, f64::from_bits(1));
     assert_eq!(
-        orient3d(o, x, y, tiny, Policy::Conservative),
+        orient3d(o, x, y, tiny, Policy::Conservative).certain(),
         Some(Ordering::Greater)
     );
     // Huge coordinates whose products overflow: no certain lie, and the exact answer.
@@ -134,11 +140,13 @@ fn exactly_coplanar_and_degenerate_points_are_equal_under_the_exact_policy() {
     let (ba, bb, bc) = (big(x), big(y), big(p(1.0, 1.0, 0.0)));
     let above = big(p(0.5, 0.5, 2f64.powi(-900)));
     assert_eq!(
-        orient3d(ba, bb, bc, above, Policy::Conservative).unwrap_or(Ordering::Less),
+        orient3d(ba, bb, bc, above, Policy::Conservative)
+            .certain()
+            .unwrap_or(Ordering::Less),
         Ordering::Less
     );
     assert_eq!(
-        orient3d(ba, bb, bc, above, Policy::Exact),
+        orient3d(ba, bb, bc, above, Policy::Exact).certain(),
         Some(exact(ba, bb, bc, above))
     );
 }
@@ -172,7 +180,7 @@ fn points_whose_products_underflow_get_the_exact_orientation() {
     let e = exact(a, b, c, d);
     assert_eq!(e, Ordering::Greater);
     assert_eq!(decide_in(&Orient3d::new(a, b, c, d), Stage::Adaptive), None);
-    assert_eq!(orient3d(a, b, c, d, Policy::Exact), Some(e));
+    assert_eq!(orient3d(a, b, c, d, Policy::Exact).certain(), Some(e));
     assert!(stages_agree(&Orient3d::new(a, b, c, d), e));
 }
 

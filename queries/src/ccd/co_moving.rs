@@ -2,9 +2,7 @@
 //! body that translates): their distance never changes, so they meet at some time exactly
 //! when they meet at `t = 0`, a static question the exact predicates answer in nanoseconds.
 
-use core::cmp::Ordering::Equal;
-
-use surety_intervals::{eft::two_sum, Interval, Policy, Vec3, Verdict};
+use surety_intervals::{eft::two_sum, Interval, Policy, Sign, Vec3, Verdict};
 
 use super::separation::Separation;
 use super::CcdHit;
@@ -49,7 +47,7 @@ pub(super) fn co_moving(
     // orientation, which its filter settles at once for the pairs of a curved or rippled
     // surface, rules most pairs out before the in-plane test (whose zero volumes it could
     // not settle).
-    if min_distance == 0.0 && orient3d(p(0), p(1), p(2), p(3), Policy::Exact) != Some(Equal) {
+    if min_distance == 0.0 && orient3d(p(0), p(1), p(2), p(3), Policy::Exact) != Sign::Zero {
         return Some(apart);
     }
     // Positions and the distance are finite (checked by the caller): the shapes build.

@@ -4,5 +4,6 @@
 pub(crate) mod lift;
 pub(crate) mod moller_trumbore;
 pub(crate) mod orient_adaptive;
+pub(crate) mod scale;
 pub(crate) mod static_filter;
 pub(crate) mod widen;

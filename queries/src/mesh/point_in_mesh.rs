@@ -50,7 +50,11 @@ fn crossing<R: Ring>(p: &Ring3<R>, d: &Ring3<R>, t: &[Ring3<R>; 3]) -> Option<Cr
         dot3(&cross3(&c, &a), d),
         dot3(&cross3(&a, &b), d),
     ];
-    let signs: [Ordering; 3] = [weights[0].sign()?, weights[1].sign()?, weights[2].sign()?];
+    let signs: [Ordering; 3] = [
+        weights[0].sign().certain()?,
+        weights[1].sign().certain()?,
+        weights[2].sign().certain()?,
+    ];
     if signs.contains(&Ordering::Greater) && signs.contains(&Ordering::Less) {
         return Some(Crossing::Misses);
     }
@@ -58,7 +62,7 @@ fn crossing<R: Ring>(p: &Ring3<R>, d: &Ring3<R>, t: &[Ring3<R>; 3]) -> Option<Cr
         return Some(Crossing::Grazes);
     }
     // All three strictly of one sign: the sign of n·d. The parameter is n·A / n·d.
-    let height = dot3(&bc, &a).sign()?;
+    let height = dot3(&bc, &a).sign().certain()?;
     Some(if height == signs[0] {
         Crossing::Through {
             along: signs[0].is_gt(),

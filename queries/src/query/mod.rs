@@ -16,7 +16,7 @@ mod triangle_aabb;
 pub use obb_obb::{decide_overlap_obb_obb, may_overlap_obb_obb, overlap_obb_obb, ObbObb};
 pub use orient::{orient3d, Orient3d};
 pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_triangle};
-pub use ray_aabb::{cast_ray_aabb, may_hit_ray_aabb, RayAabbHit};
+pub use ray_aabb::{cast_ray_aabb, decide_hit_ray_aabb, may_hit_ray_aabb, RayAabb, RayAabbHit};
 pub(crate) use ray_triangle::hit_parameter;
 pub use ray_triangle::{cast_ray_triangle, decide_hit_ray_triangle, may_hit_ray_triangle, RayHit};
 pub use segment_triangle::{
@@ -24,8 +24,8 @@ pub use segment_triangle::{
     SegmentTriangle,
 };
 pub use simple_overlaps::{
-    decide_overlap_sphere_sphere, may_overlap_aabb_aabb, may_overlap_sphere_sphere,
-    overlap_aabb_aabb, overlap_sphere_sphere, SphereSphere,
+    decide_overlap_aabb_aabb, decide_overlap_sphere_sphere, may_overlap_aabb_aabb,
+    may_overlap_sphere_sphere, overlap_aabb_aabb, overlap_sphere_sphere, SphereSphere,
 };
 pub use sphere_aabb::{
     decide_overlap_sphere_aabb, may_overlap_sphere_aabb, overlap_sphere_aabb, SphereAabb,

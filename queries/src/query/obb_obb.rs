@@ -5,7 +5,8 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, V
 
 use crate::filter::lift::coords;
 use crate::filter::static_filter::{cross, dot, l1, max3, max_abs, sub, U};
-use crate::Obb;
+use crate::pose::Frame;
+use crate::{Obb, Placed, Pose};
 
 /// Do the two solid oriented boxes share a point? (Touching counts.)
 ///
@@ -44,8 +45,11 @@ use crate::Obb;
 /// assert_eq!(overlap_obb_obb(&a, &apart), Verdict::False);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> Verdict {
-    overlap(&RingBox::of(a), &RingBox::of(b))
+pub fn overlap_obb_obb<S: Scalar>(a: &impl Placed<Obb<S>>, b: &impl Placed<Obb<S>>) -> Verdict {
+    let (Some(a), Some(b)) = (a.world(), b.world()) else {
+        return Verdict::Maybe;
+    };
+    overlap(&RingBox::of(&a), &RingBox::of(&b))
 }
 
 /// [`overlap_obb_obb`] resolved conservatively.
@@ -61,7 +65,7 @@ pub fn overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> Verdict {
 /// assert!(may_overlap_obb_obb(&a, &b));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn may_overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> bool {
+pub fn may_overlap_obb_obb<S: Scalar>(a: &impl Placed<Obb<S>>, b: &impl Placed<Obb<S>>) -> bool {
     overlap_obb_obb(a, b).resolve(Policy::Conservative)
 }
 
@@ -96,11 +100,45 @@ pub fn may_overlap_obb_obb<S: Scalar>(a: &Obb<S>, b: &Obb<S>) -> bool {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_overlap_obb_obb<S: Scalar + Into<f64>>(
-    a: &Obb<S>,
-    b: &Obb<S>,
+    a: &impl Placed<Obb<S>>,
+    b: &impl Placed<Obb<S>>,
     policy: Policy,
 ) -> Verdict {
-    decide_with(|| ObbObb::new(a, b), policy).into()
+    match (a.parts(), b.parts()) {
+        ((a, None), (b, None)) => decide_with(|| ObbObb::new(a, b), policy).into(),
+        ((a, pa), (b, pb)) => decide_with(
+            || PosedObbObb {
+                boxes: [BoxNumbers::new(a), BoxNumbers::new(b)],
+                poses: [pa.copied(), pb.copied()],
+            },
+            policy,
+        )
+        .into(),
+    }
+}
+
+/// [`ObbObb`] with poses: the boxes' images evaluated in each stage's ring, in a world scaled
+/// by the product of the quaternions' squared norms ([`Frame`]). No static filter.
+struct PosedObbObb {
+    boxes: [BoxNumbers; 2],
+    poses: [Option<Pose>; 2],
+}
+
+impl Formula for PosedObbObb {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let frames = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
+        let [a, b] = [0, 1].map(|i| {
+            let (bx, frame) = (&self.boxes[i], &frames[i]);
+            RingBox {
+                center: frame.point(bx.center),
+                axes: bx.axes.map(|axis| frame.vector(axis)),
+                half: lift3(bx.half),
+            }
+        });
+        overlap::<R>(&a, &b).certain()
+    }
 }
 
 /// One box's numbers, exactly, as `f64`.

@@ -3,17 +3,17 @@
 use core::cmp::Ordering;
 
 use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Vec3};
+use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Sign, Vec3};
 
 use crate::filter::lift::coords;
 use crate::filter::orient_adaptive::orient3d_in_range;
 use crate::filter::static_filter::{abs, cross_with_permanent, dot, l1, sign, sub, B, T};
 
 /// Which side of the plane through `a`, `b`, `c` is `d` on? The sign of
-/// `((b - a) × (c - a)) · (d - a)`, six times the signed volume of the tetrahedron: `Greater`
-/// when `d` is on the side the normal `(b - a) × (c - a)` points to, `Less` on the other side,
-/// `Equal` when the four points are coplanar, and `None` only when the float filter and the
-/// intervals could not tell and `policy` is not [`Policy::Exact`].
+/// `((b - a) × (c - a)) · (d - a)`, six times the signed volume of the tetrahedron: `Positive`
+/// when `d` is on the side the normal `(b - a) × (c - a)` points to, `Negative` on the other
+/// side, `Zero` when the four points are coplanar, and `Undecided` only when the float filter
+/// and the intervals could not tell and `policy` is not [`Policy::Exact`].
 ///
 /// Runs the [filter stack](surety_intervals::stack): a certain answer is the exact sign for
 /// the given coordinates, and under [`Policy::Exact`] there is always one. (Note the sign
@@ -22,15 +22,15 @@ use crate::filter::static_filter::{abs, cross_with_permanent, dot, l1, sign, sub
 ///
 /// # Example
 /// ```
-/// use std::cmp::Ordering;
-/// use surety_intervals::{Policy, Vec3};
+/// use surety_intervals::{Policy, Sign, Vec3};
 /// use surety_queries::orient3d;
 ///
 /// let (a, b, c) = (Vec3::new(0.1, 0.2, 0.3), Vec3::new(1.7, 0.4, 0.9), Vec3::new(0.3, 2.9, 0.1));
 /// let d = a + (b - a) * 0.5 + (c - a) * 0.25; // on the plane, up to rounding
 /// let exact = orient3d(a, b, c, d, Policy::Exact);
-/// assert!(exact.is_some());
-/// assert_eq!(orient3d(a, b, c, a, Policy::Conservative), Some(Ordering::Equal));
+/// assert!(exact.is_decided());
+/// assert_eq!(orient3d(a, b, c, a, Policy::Conservative), Sign::Zero);
+/// assert_eq!(orient3d(a, b, c, a + (b - a).cross(c - a), Policy::Conservative), Sign::Positive);
 /// ```
 #[inline]
 pub fn orient3d<S: Scalar + Into<f64>>(
@@ -39,8 +39,8 @@ pub fn orient3d<S: Scalar + Into<f64>>(
     c: Vec3<S>,
     d: Vec3<S>,
     policy: Policy,
-) -> Option<Ordering> {
-    decide_with(move || Orient3d::new(a, b, c, d), policy)
+) -> Sign {
+    decide_with(move || Orient3d::new(a, b, c, d), policy).into()
 }
 
 /// The orientation [`Formula`] of [`orient3d`], for running its stages one by one
@@ -87,7 +87,9 @@ impl Formula for Orient3d {
     #[inline]
     fn eval<R: Ring>(&self) -> Option<Ordering> {
         let [a, b, c, d] = self.0.map(lift3::<R>);
-        dot3(&cross3(&sub3(&b, &a), &sub3(&c, &a)), &sub3(&d, &a)).sign()
+        dot3(&cross3(&sub3(&b, &a), &sub3(&c, &a)), &sub3(&d, &a))
+            .sign()
+            .certain()
     }
 
     /// The determinant in plain `f64` with Shewchuk's permanent bound, guarded against

@@ -1,7 +1,10 @@
 //! Ray–AABB casting by the slab test.
 
-use surety_intervals::{Policy, Scalar, Verdict};
+use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::{Policy, Ring, Scalar, Verdict};
 
+use crate::filter::lift::coords;
+use crate::filter::scale::{exact_scale, times_pow2};
 use crate::{Aabb, Ray};
 
 /// The answer of [`cast_ray_aabb`]: whether the ray meets the box, and the parameters where
@@ -118,4 +121,148 @@ pub fn cast_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> RayAabbHit<S> {
 /// ```
 pub fn may_hit_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> bool {
     cast_ray_aabb(ray, aabb).hit.resolve(Policy::Conservative)
+}
+
+/// Does the ray (`t >= 0`) meet the closed box? [`cast_ray_aabb`]'s question on float shapes,
+/// through the [filter stack](surety_intervals::stack): exact when certain, and never `Maybe`
+/// under [`Policy::Exact`].
+///
+/// The formula divides nothing. On an axis with a zero direction the origin must lie in the
+/// slab (two comparisons of floats, exact). On an axis `i` with direction `dᵢ ≠ 0`, the line is
+/// in the slab for `t ∈ [nᵢ/aᵢ, mᵢ/aᵢ]` with `aᵢ = |dᵢ|` and, when `dᵢ > 0`, `nᵢ = loᵢ - oᵢ`,
+/// `mᵢ = hiᵢ - oᵢ` (when `dᵢ < 0`, `nᵢ = oᵢ - hiᵢ`, `mᵢ = oᵢ - loᵢ`). The ray meets the box when
+/// every entry is at most every exit and no exit is negative: `nᵢ aⱼ ≤ mⱼ aᵢ` for `i ≠ j` and
+/// `mⱼ ≥ 0`, signs of polynomials of degree two that every stage evaluates exactly or encloses.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+/// use surety_queries::{cast_ray_aabb, decide_hit_ray_aabb, Aabb, Ray};
+/// use glam::DVec3;
+///
+/// let b = Aabb::<f64>::new(DVec3::ZERO, DVec3::ONE)?;
+/// // Aimed at the corner (1, 1, 1) across the box's edge, in floats: o + d rounds to the
+/// // corner, but the exact line passes it by a hair and misses.
+/// let o = DVec3::new(2.0, -0.09999999999999998, 0.7);
+/// let r = Ray::<f64>::new(o, DVec3::ONE - o)?;
+/// assert_eq!(cast_ray_aabb(&r, &b).hit, Verdict::True); // plain floats: wrong
+/// assert_eq!(decide_hit_ray_aabb(&r, &b, Policy::Conservative), Verdict::Maybe);
+/// assert_eq!(decide_hit_ray_aabb(&r, &b, Policy::Exact), Verdict::False);
+/// // Along a face, exactly in its plane: touching counts.
+/// let along = Ray::<f64>::new(DVec3::new(-1.0, 0.5, 1.0), DVec3::X)?;
+/// assert_eq!(decide_hit_ray_aabb(&along, &b, Policy::Conservative), Verdict::True);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_hit_ray_aabb<S: Scalar + Into<f64>>(
+    ray: &Ray<S>,
+    aabb: &Aabb<S>,
+    policy: Policy,
+) -> Verdict {
+    decide_with(|| RayAabb::new(ray, aabb), policy).into()
+}
+
+/// The ray–AABB [`Formula`] of [`decide_hit_ray_aabb`], for running its stages one by one
+/// ([`decide_in`](surety_intervals::stack::decide_in)).
+///
+/// # Example
+/// ```
+/// use surety_intervals::stack::{decide_in, Stage};
+/// use surety_queries::{Aabb, Ray, RayAabb};
+/// use glam::DVec3;
+///
+/// let b = Aabb::<f64>::new(DVec3::ZERO, DVec3::ONE)?;
+/// let r = Ray::<f64>::new(DVec3::new(-1.0, 0.5, 0.5), DVec3::new(1.0, 0.25, 0.0))?;
+/// assert_eq!(decide_in(&RayAabb::new(&r, &b), Stage::Filter), Some(true));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayAabb {
+    origin: [f64; 3],
+    direction: [f64; 3],
+    lo: [f64; 3],
+    hi: [f64; 3],
+}
+
+impl RayAabb {
+    /// The formula for this ray and box (their coordinates, exactly, as `f64`).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{stack::decide, Policy};
+    /// use surety_queries::{Aabb, Ray, RayAabb};
+    /// use glam::Vec3;
+    ///
+    /// let b = Aabb::<f32>::new(Vec3::ZERO, Vec3::ONE)?;
+    /// let away = Ray::<f32>::new(Vec3::new(2.0, 0.5, 0.5), Vec3::X)?;
+    /// assert_eq!(decide(&RayAabb::new(&away, &b), Policy::Exact), Some(false));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    ///
+    /// The answer does not change when the positions (origin and corners) are scaled by one
+    /// positive factor and the direction by another, so both are scaled by powers of two, exactly,
+    /// towards magnitude 1: tiny or huge inputs then decide in the float stages instead of
+    /// underflowing or overflowing there.
+    pub fn new<S: Scalar + Into<f64>>(ray: &Ray<S>, aabb: &Aabb<S>) -> Self {
+        let [mut origin, mut lo, mut hi] = [ray.origin(), aabb.min(), aabb.max()].map(coords);
+        let mut direction = coords(ray.direction());
+        let positions = [origin, lo, hi];
+        let k = exact_scale(positions.as_flattened());
+        for v in [&mut origin, &mut lo, &mut hi] {
+            *v = v.map(|x| times_pow2(x, k));
+        }
+        let k = exact_scale(&direction);
+        direction = direction.map(|x| times_pow2(x, k));
+        RayAabb {
+            origin,
+            direction,
+            lo,
+            hi,
+        }
+    }
+}
+
+impl Formula for RayAabb {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        // Per moving axis: the entry and exit numerators and the common denominator |d|.
+        let mut slabs: [Option<(R, R, R)>; 3] = [None, None, None];
+        for (i, slab) in slabs.iter_mut().enumerate() {
+            let (o, d, lo, hi) = (self.origin[i], self.direction[i], self.lo[i], self.hi[i]);
+            if d == 0.0 {
+                // Float comparisons are exact.
+                if !((lo <= o) & (o <= hi)) {
+                    return Some(false);
+                }
+                continue;
+            }
+            let (o, lo, hi, a) = (
+                R::from_f64(o),
+                R::from_f64(lo),
+                R::from_f64(hi),
+                R::from_f64(d.abs()),
+            );
+            *slab = Some(if d > 0.0 {
+                (lo - o.clone(), hi - o, a)
+            } else {
+                (o.clone() - hi, o - lo, a)
+            });
+        }
+        let mut answer = Verdict::True;
+        for (j, exit) in slabs.iter().enumerate() {
+            let Some((_, m_j, a_j)) = exit else { continue };
+            answer = answer & m_j.non_negative();
+            for (i, entry) in slabs.iter().enumerate() {
+                let Some((n_i, _, a_i)) = entry.as_ref().filter(|_| i != j) else {
+                    continue;
+                };
+                answer =
+                    answer & (m_j.clone() * a_i.clone() - n_i.clone() * a_j.clone()).non_negative();
+                if answer.is_false() {
+                    return Some(false);
+                }
+            }
+        }
+        answer.certain()
+    }
 }

@@ -4,7 +4,8 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::coords;
-use crate::{Aabb, Sphere};
+use crate::pose::Frame;
+use crate::{Aabb, Placed, Pose, Sphere};
 
 /// Do the two solid spheres share a point? `|c_b - c_a|² <= (r_a + r_b)²`, exactly when
 /// certain. (Touching counts.)
@@ -20,7 +21,13 @@ use crate::{Aabb, Sphere};
 /// assert_eq!(overlap_sphere_sphere(&a, &b), Verdict::True);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn overlap_sphere_sphere<S: Scalar>(a: &Sphere<S>, b: &Sphere<S>) -> Verdict {
+pub fn overlap_sphere_sphere<S: Scalar>(
+    a: &impl Placed<Sphere<S>>,
+    b: &impl Placed<Sphere<S>>,
+) -> Verdict {
+    let (Some(a), Some(b)) = (a.world(), b.world()) else {
+        return Verdict::Maybe;
+    };
     spheres_overlap(
         &a.center().to_array(),
         a.radius(),
@@ -47,7 +54,10 @@ fn spheres_overlap<R: Ring>(ca: &Ring3<R>, ra: R, cb: &Ring3<R>, rb: R) -> Verdi
 /// assert!(!may_overlap_sphere_sphere(&a, &Sphere::new(Vec3::new(3.0, 0.0, 0.0), 1.0)?));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn may_overlap_sphere_sphere<S: Scalar>(a: &Sphere<S>, b: &Sphere<S>) -> bool {
+pub fn may_overlap_sphere_sphere<S: Scalar>(
+    a: &impl Placed<Sphere<S>>,
+    b: &impl Placed<Sphere<S>>,
+) -> bool {
     overlap_sphere_sphere(a, b).resolve(Policy::Conservative)
 }
 
@@ -92,6 +102,36 @@ pub fn may_overlap_aabb_aabb<S: Scalar>(a: &Aabb<S>, b: &Aabb<S>) -> bool {
     overlap_aabb_aabb(a, b).resolve(Policy::Conservative)
 }
 
+/// [`overlap_aabb_aabb`] on float boxes: exact under every policy, and never `Maybe`.
+///
+/// The test is six comparisons of the given corner coordinates, and comparing two floats is
+/// exact, so no stage of the [filter stack](surety_intervals::stack) is needed: the answer is
+/// the exact one whatever `policy` says (it is taken for the signature every `decide_…` query
+/// shares). The generic [`overlap_aabb_aabb`] on `f32`/`f64` boxes gives the same answer.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Verdict};
+/// use surety_queries::{decide_overlap_aabb_aabb, Aabb};
+/// use glam::DVec3;
+///
+/// let a = Aabb::<f64>::new(DVec3::ZERO, DVec3::ONE)?;
+/// let corner = Aabb::<f64>::new(DVec3::ONE, DVec3::splat(2.0))?; // one shared corner
+/// assert_eq!(decide_overlap_aabb_aabb(&a, &corner, Policy::Conservative), Verdict::True);
+/// let gap = Aabb::<f64>::new(DVec3::new(1f64.next_up(), 0.0, 0.0), DVec3::splat(2.0))?;
+/// assert_eq!(decide_overlap_aabb_aabb(&a, &gap, Policy::Conservative), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_overlap_aabb_aabb<S: Scalar + Into<f64>>(
+    a: &Aabb<S>,
+    b: &Aabb<S>,
+    _policy: Policy,
+) -> Verdict {
+    let (a_lo, a_hi) = (coords(a.min()), coords(a.max()));
+    let (b_lo, b_hi) = (coords(b.min()), coords(b.max()));
+    Verdict::from((0..3).all(|i| (a_lo[i] <= b_hi[i]) & (b_lo[i] <= a_hi[i])))
+}
+
 /// [`overlap_sphere_sphere`] on float shapes, through the
 /// [filter stack](surety_intervals::stack): the sign of `(r_a + r_b)² - |c_b - c_a|²`, never
 /// `Maybe` under [`Policy::Exact`].
@@ -109,11 +149,43 @@ pub fn may_overlap_aabb_aabb<S: Scalar>(a: &Aabb<S>, b: &Aabb<S>) -> bool {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_overlap_sphere_sphere<S: Scalar + Into<f64>>(
-    a: &Sphere<S>,
-    b: &Sphere<S>,
+    a: &impl Placed<Sphere<S>>,
+    b: &impl Placed<Sphere<S>>,
     policy: Policy,
 ) -> Verdict {
-    decide_with(|| SphereSphere::new(a, b), policy).into()
+    match (a.parts(), b.parts()) {
+        ((a, None), (b, None)) => decide_with(|| SphereSphere::new(a, b), policy).into(),
+        ((a, pa), (b, pb)) => decide_with(
+            || PosedSphereSphere {
+                spheres: SphereSphere::new(a, b),
+                poses: [pa.copied(), pb.copied()],
+            },
+            policy,
+        )
+        .into(),
+    }
+}
+
+/// [`SphereSphere`] with poses, evaluated in a scaled world ([`Frame`]).
+struct PosedSphereSphere {
+    spheres: SphereSphere,
+    poses: [Option<Pose>; 2],
+}
+
+impl Formula for PosedSphereSphere {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let [fa, fb] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
+        let SphereSphere { c, r } = self.spheres;
+        spheres_overlap(
+            &fa.point(c[0]),
+            fa.length(r[0]),
+            &fb.point(c[1]),
+            fb.length(r[1]),
+        )
+        .certain()
+    }
 }
 
 /// The sphere–sphere [`Formula`] of [`decide_overlap_sphere_sphere`], for running its stages

@@ -2,7 +2,7 @@
 
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
-use crate::{Obb, Sphere};
+use crate::{Obb, Placed, Sphere};
 
 /// Do the solid sphere and the solid oriented box share a point? (Touching counts.)
 ///
@@ -39,7 +39,13 @@ use crate::{Obb, Sphere};
 /// assert_eq!(overlap_sphere_obb(&off_corner, &b), Verdict::False);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn overlap_sphere_obb<S: Scalar>(sphere: &Sphere<S>, obb: &Obb<S>) -> Verdict {
+pub fn overlap_sphere_obb<S: Scalar>(
+    sphere: &impl Placed<Sphere<S>>,
+    obb: &impl Placed<Obb<S>>,
+) -> Verdict {
+    let (Some(sphere), Some(obb)) = (sphere.world(), obb.world()) else {
+        return Verdict::Maybe;
+    };
     let d = sphere.center() - obb.center();
     let r2 = sphere.radius().sqr();
     let e = obb.half_extents().to_array();
@@ -84,6 +90,9 @@ pub fn overlap_sphere_obb<S: Scalar>(sphere: &Sphere<S>, obb: &Obb<S>) -> Verdic
 /// assert!(!may_overlap_sphere_obb(&Sphere::new(Vec3::new(1.5, 1.5, 1.5), 0.6)?, &b));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn may_overlap_sphere_obb<S: Scalar>(sphere: &Sphere<S>, obb: &Obb<S>) -> bool {
+pub fn may_overlap_sphere_obb<S: Scalar>(
+    sphere: &impl Placed<Sphere<S>>,
+    obb: &impl Placed<Obb<S>>,
+) -> bool {
     overlap_sphere_obb(sphere, obb).resolve(Policy::Conservative)
 }

@@ -7,7 +7,8 @@ use crate::filter::lift::{coords, load3};
 use crate::filter::static_filter::{
     and, answer, clears, cross, dot, max, max3, max_abs, min, not, or, sub, Sure, B, T, U,
 };
-use crate::{Sphere, Triangle};
+use crate::pose::Frame;
+use crate::{Placed, Pose, Sphere, Triangle};
 
 /// Does the solid sphere share a point with the closed triangle? (Touching counts.)
 ///
@@ -34,7 +35,13 @@ use crate::{Sphere, Triangle};
 /// assert_eq!(overlap_sphere_triangle(&off_corner, &t), Verdict::False);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangle<S>) -> Verdict {
+pub fn overlap_sphere_triangle<S: Scalar>(
+    sphere: &impl Placed<Sphere<S>>,
+    triangle: &impl Placed<Triangle<S>>,
+) -> Verdict {
+    let (Some(sphere), Some(triangle)) = (sphere.world(), triangle.world()) else {
+        return Verdict::Maybe;
+    };
     let t = triangle.corners().map(|c| c.to_array());
     sphere_meets_triangle(&t, &sphere.center().to_array(), sphere.radius())
 }
@@ -50,7 +57,10 @@ pub fn overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangl
 /// assert!(may_overlap_sphere_triangle(&Sphere::new(Vec3::new(0.2, 0.2, 0.1), 0.2)?, &t));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn may_overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Triangle<S>) -> bool {
+pub fn may_overlap_sphere_triangle<S: Scalar>(
+    sphere: &impl Placed<Sphere<S>>,
+    triangle: &impl Placed<Triangle<S>>,
+) -> bool {
     overlap_sphere_triangle(sphere, triangle).resolve(Policy::Conservative)
 }
 
@@ -92,11 +102,38 @@ pub fn may_overlap_sphere_triangle<S: Scalar>(sphere: &Sphere<S>, triangle: &Tri
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_overlap_sphere_triangle<S: Scalar + Into<f64>>(
-    sphere: &Sphere<S>,
-    triangle: &Triangle<S>,
+    sphere: &impl Placed<Sphere<S>>,
+    triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    decide_with(|| SphereTriangle::new(sphere, triangle), policy).into()
+    match (sphere.parts(), triangle.parts()) {
+        ((s, None), (t, None)) => decide_with(|| SphereTriangle::new(s, t), policy).into(),
+        ((s, ps), (t, pt)) => decide_with(
+            || PosedSphereTriangle {
+                shapes: SphereTriangle::new(s, t),
+                poses: [ps.copied(), pt.copied()],
+            },
+            policy,
+        )
+        .into(),
+    }
+}
+
+/// [`SphereTriangle`] with poses, evaluated in a scaled world ([`Frame`]).
+struct PosedSphereTriangle {
+    shapes: SphereTriangle,
+    poses: [Option<Pose>; 2],
+}
+
+impl Formula for PosedSphereTriangle {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let [fs, ft] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
+        let SphereTriangle { c, r, t } = self.shapes;
+        let t = t.map(|p| ft.point(p));
+        sphere_meets_triangle(&t, &fs.point(c), fs.length(r)).certain()
+    }
 }
 
 /// The sphere–triangle [`Formula`] of [`decide_overlap_sphere_triangle`], for running its

@@ -5,7 +5,7 @@ use surety_intervals::{Endpoint, Scalar, Vec3};
 
 use crate::{Problem, ShapeError};
 
-const AXES: [[&str; 3]; 17] = [
+const AXES: [[&str; 3]; 18] = [
     ["center.x", "center.y", "center.z"],
     ["min.x", "min.y", "min.z"],
     ["max.x", "max.y", "max.z"],
@@ -23,6 +23,7 @@ const AXES: [[&str; 3]; 17] = [
     ["from.x", "from.y", "from.z"],
     ["to.x", "to.y", "to.z"],
     ["motion.x", "motion.y", "motion.z"],
+    ["translation.x", "translation.y", "translation.z"],
 ];
 
 /// The field names of a vector's components, e.g. `["min.x", "min.y", "min.z"]`.

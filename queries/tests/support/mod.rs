@@ -475,29 +475,38 @@ pub fn exact_d2(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Q {
 /// Exact overlap by linear programming (no separating axes): is there `(s, t)` with
 /// `c_a + Σ sᵢ aᵢ = c_b + Σ tⱼ bⱼ`, `|sᵢ| ≤ eᵢ`, `|tⱼ| ≤ fⱼ`?
 pub fn lp_obb_overlap(a: &Obb<f64>, b: &Obb<f64>) -> bool {
-    let (ca, cb) = (q3(a.center()), q3(b.center()));
-    let (aa, ab) = (a.axes().map(q3), b.axes().map(q3));
+    let numbers = |o: &Obb<f64>| QBox {
+        center: q3(o.center()),
+        axes: o.axes().map(q3),
+        half: o.half_extents().to_array().map(q),
+    };
+    lp_qbox_overlap(&numbers(a), &numbers(b))
+}
+
+/// A box with exact rational numbers: `center + Σ tᵢ axesᵢ`, `|tᵢ| ≤ halfᵢ`.
+pub struct QBox {
+    pub center: Q3,
+    pub axes: [Q3; 3],
+    pub half: Q3,
+}
+
+/// [`lp_obb_overlap`] on rational boxes (the exact images of posed boxes, say).
+pub fn lp_qbox_overlap(a: &QBox, b: &QBox) -> bool {
     let eq: Vec<(Vec<Q>, Q)> = (0..3)
         .map(|k| {
             let row = (0..3)
-                .map(|i| aa[i][k].clone())
-                .chain((0..3).map(|j| -ab[j][k].clone()))
+                .map(|i| a.axes[i][k].clone())
+                .chain((0..3).map(|j| -b.axes[j][k].clone()))
                 .collect();
-            (row, cb[k].clone() - ca[k].clone())
+            (row, b.center[k].clone() - a.center[k].clone())
         })
         .collect();
-    let half: Vec<f64> = a
-        .half_extents()
-        .to_array()
-        .into_iter()
-        .chain(b.half_extents().to_array())
-        .collect();
     let mut le = Vec::new();
-    for (i, e) in half.iter().enumerate() {
+    for (i, e) in a.half.iter().chain(&b.half).enumerate() {
         for sign in [1, -1] {
             let mut row = vec![Q::zero(); 6];
             row[i] = Q::from_integer(sign.into());
-            le.push((row, q(*e)));
+            le.push((row, e.clone()));
         }
     }
     feasible(6, &eq, &le)

@@ -1,0 +1,13 @@
+//! Poses: shapes kept in their own frame and placed in the world, certified.
+//!
+//! A [`Pose`] is a rotation (the exact rotation of a quaternion, whatever its length), a uniform
+//! scale and a translation. A [`Posed`] shape is a shape and its pose; every pairwise query
+//! accepts one wherever it accepts the plain shape ([`Placed`]).
+
+#[allow(clippy::module_inception)] // the concept's folder and its type share the name
+mod pose;
+mod posed;
+
+pub use pose::{Pose, Quaternion};
+pub(crate) use posed::Frame;
+pub use posed::{Placed, Posed, Transform};

@@ -1,0 +1,255 @@
+//! Shapes with a pose: how every query takes a shape kept in its own frame.
+
+use surety_intervals::{lift3, Ring, Ring3, Scalar, Vec3};
+
+use crate::pose::Pose;
+use crate::shape::validate::finite_vec;
+use crate::{Obb, Plane, Ray, Segment, Sphere, Triangle};
+
+/// A shape in its own frame, placed in the world by a [`Pose`]. Every pairwise query takes one
+/// wherever it takes the plain shape (see [`Placed`]).
+///
+/// The pose is applied inside the query: the generic queries enclose the exact image (with
+/// interval scalars), and the `decide_…` queries on float shapes evaluate the image within their
+/// formula, exactly in their exact stage, so no rounding of a transformed coordinate can flip
+/// a certain answer.
+///
+/// # Example
+/// ```
+/// use glam::{DQuat, DVec3};
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_overlap_obb_obb, Obb, Pose, Posed};
+///
+/// let unit = [DVec3::X, DVec3::Y, DVec3::Z].map(Vec3::from);
+/// let cube = Obb::<f64>::new(DVec3::ZERO, unit, DVec3::splat(0.5))?;
+/// // One cube turned 45° about z and moved 1.2 along x: its edge reaches x = 1.2 - 0.707.
+/// let turned = Pose::new(DQuat::from_rotation_z(std::f64::consts::FRAC_PI_4), DVec3::new(1.2, 0.0, 0.0))?;
+/// let v = decide_overlap_obb_obb(&cube, &Posed::new(turned, cube), Policy::Exact);
+/// assert_eq!(v, Verdict::True);
+/// let far = Pose::new(DQuat::from_rotation_z(0.3), DVec3::new(1e12, 0.0, 0.0))?;
+/// assert_eq!(decide_overlap_obb_obb(&cube, &Posed::new(far, cube), Policy::Exact), Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Posed<T> {
+    /// Where the shape sits.
+    pub pose: Pose,
+    /// The shape, in its own frame.
+    pub shape: T,
+}
+
+impl<T> Posed<T> {
+    /// The shape `shape` placed by `pose`.
+    pub fn new(pose: Pose, shape: T) -> Self {
+        Posed { pose, shape }
+    }
+}
+
+/// A shape a [`Pose`] can move, into a shape of the same kind: spheres (the radius times the
+/// scale), oriented boxes, triangles, segments, rays, planes, and points ([`Vec3`]). An AABB
+/// is not one (turned, it is no longer axis-aligned): pose it as an [`Obb`].
+pub trait Transform: Sized {
+    /// The image under `pose`: with interval scalars an enclosure of the exact image, with
+    /// floats the rounded one. `None` where the image leaves the finite floats (it would
+    /// overflow), and for a plane whose rotated normal may be zero.
+    fn transformed(&self, pose: &Pose) -> Option<Self>;
+}
+
+impl<S: Scalar> Transform for Vec3<S> {
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        let p = pose.transform_point(*self);
+        finite_vec("point", "point", p).ok().map(|()| p)
+    }
+}
+
+impl<S: Scalar> Transform for Sphere<S> {
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        let radius = self.radius() * S::lift_f64(pose.scale());
+        Sphere::new(pose.transform_point(self.center()), radius).ok()
+    }
+}
+
+impl<S: Scalar> Transform for Obb<S> {
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        let axes = self.axes().map(|a| pose.transform_vector(a));
+        Obb::new(
+            pose.transform_point(self.center()),
+            axes,
+            self.half_extents(),
+        )
+        .ok()
+    }
+}
+
+impl<S: Scalar> Transform for Triangle<S> {
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        let [a, b, c] = self.corners().map(|p| pose.transform_point(p));
+        Triangle::new(a, b, c).ok()
+    }
+}
+
+impl<S: Scalar> Transform for Segment<S> {
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        Segment::new(
+            pose.transform_point(self.p()),
+            pose.transform_point(self.q()),
+        )
+        .ok()
+    }
+}
+
+impl<S: Scalar> Transform for Ray<S> {
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        let origin = pose.transform_point(self.origin());
+        Ray::new(origin, pose.transform_vector(self.direction())).ok()
+    }
+}
+
+impl<S: Scalar> Transform for Plane<S> {
+    /// `{x : n·x + d = 0}` goes to `{x : n'·x + d' = 0}` with `n' = R n` and
+    /// `d' = scale·d - n'·t`.
+    fn transformed(&self, pose: &Pose) -> Option<Self> {
+        let n = pose.rotate_normal(self.normal());
+        let t = Vec3::from(pose.translation().map(S::lift_f64));
+        Plane::new(n, self.offset() * S::lift_f64(pose.scale()) - n.dot(t)).ok()
+    }
+}
+
+/// What a query takes for a shape of kind `T`: the shape itself (already in world
+/// coordinates), or a [`Posed`] one.
+///
+/// # Example
+/// ```
+/// use glam::{DQuat, DVec3};
+/// use surety_intervals::{Interval, Vec3, Verdict};
+/// use surety_queries::{overlap_sphere_sphere, Pose, Posed, Sphere};
+///
+/// let ball = Sphere::<Interval>::new(DVec3::ZERO, 1.0)?;
+/// // The same ball in a frame scaled by 5 and moved by 1e6: radius 5 at x = 1e6.
+/// let pose = Pose::new(DQuat::IDENTITY, DVec3::new(1e6, 0.0, 0.0))?.with_scale(5.0)?;
+/// let other = Sphere::new(DVec3::new(1e6 + 5.5, 0.0, 0.0), 0.5)?; // touching, exactly
+/// assert_eq!(overlap_sphere_sphere(&Posed::new(pose, ball), &other), Verdict::True);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub trait Placed<T> {
+    /// The shape in world coordinates (an enclosure of the exact image with interval
+    /// scalars), or `None` where it leaves the finite floats: queries then answer `Maybe`.
+    fn world(&self) -> Option<T>;
+
+    /// The shape in its own frame, and its pose (`None` for a shape given in world
+    /// coordinates).
+    fn parts(&self) -> (&T, Option<&Pose>);
+}
+
+impl<T: Copy> Placed<T> for T {
+    #[inline(always)]
+    fn world(&self) -> Option<T> {
+        Some(*self)
+    }
+
+    #[inline(always)]
+    fn parts(&self) -> (&T, Option<&Pose>) {
+        (self, None)
+    }
+}
+
+impl<T: Transform> Placed<T> for Posed<T> {
+    #[inline]
+    fn world(&self) -> Option<T> {
+        self.shape.transformed(&self.pose)
+    }
+
+    #[inline]
+    fn parts(&self) -> (&T, Option<&Pose>) {
+        (&self.shape, Some(&self.pose))
+    }
+}
+
+/// A shape's frame inside a `decide_…` formula, in a world scaled by a positive factor `k`
+/// common to every shape of the query (the product of the posed shapes' `|q|²`), so that the
+/// images are polynomials in the given floats: exact in an exact ring, with no division.
+///
+/// For a posed shape `X` (quaternion norm `n_X`, matrix `M_X`, scale `s_X`, translation
+/// `t_X`) a point `p` goes to `k · (s_X M_X p / n_X + t_X) = (k / n_X) s_X M_X p + k t_X`; for
+/// a shape in world coordinates to `k p`. Overlap, intersection and containment are unchanged
+/// by a uniform positive scaling of space.
+pub(crate) struct Frame<R> {
+    /// `(k / n_X) s_X M_X`, or `None` for `k · I`.
+    linear: Option<[Ring3<R>; 3]>,
+    /// `k t_X` (zero for a shape in world coordinates).
+    shift: Ring3<R>,
+    /// `k`.
+    k: R,
+    /// `k s_X`: how lengths (a radius) scale.
+    length: R,
+}
+
+impl<R: Ring> Frame<R> {
+    /// The frames of two shapes with the given poses, in one scaled world.
+    pub(crate) fn pair(a: Option<&Pose>, b: Option<&Pose>) -> [Frame<R>; 2] {
+        let one = || R::from_f64(1.0);
+        let (na, nb) = (
+            a.map_or_else(one, Pose::norm2::<R>),
+            b.map_or_else(one, Pose::norm2::<R>),
+        );
+        let k = na.clone() * nb.clone();
+        [Frame::of(a, nb, k.clone()), Frame::of(b, na, k)]
+    }
+
+    /// The frame of a shape with pose `pose`, `other` the other shapes' `|q|²` product.
+    fn of(pose: Option<&Pose>, other: R, k: R) -> Frame<R> {
+        let zero = || R::from_f64(0.0);
+        match pose {
+            None => Frame {
+                linear: None,
+                shift: [zero(), zero(), zero()],
+                length: k.clone(),
+                k,
+            },
+            Some(pose) => {
+                let s = R::from_f64(pose.scale());
+                let factor = other * s.clone();
+                let linear = pose
+                    .matrix::<R>()
+                    .map(|row| row.map(|m| m * factor.clone()));
+                let shift = lift3::<R>(pose.translation()).map(|t| t * k.clone());
+                Frame {
+                    linear: Some(linear),
+                    shift,
+                    length: k.clone() * s,
+                    k,
+                }
+            }
+        }
+    }
+
+    /// A direction (or an OBB axis): scaled, rotated; not translated.
+    pub(crate) fn vector(&self, v: [f64; 3]) -> Ring3<R> {
+        let v = lift3::<R>(v);
+        match &self.linear {
+            None => v.map(|x| x * self.k.clone()),
+            Some(m) => m.clone().map(|row| {
+                let [a, b, c] = row;
+                (a * v[0].clone() + b * v[1].clone()) + c * v[2].clone()
+            }),
+        }
+    }
+
+    /// A point.
+    pub(crate) fn point(&self, p: [f64; 3]) -> Ring3<R> {
+        let v = self.vector(p);
+        match &self.linear {
+            None => v,
+            Some(_) => {
+                let [x, y, z] = v;
+                let [a, b, c] = self.shift.clone();
+                [x + a, y + b, z + c]
+            }
+        }
+    }
+
+    /// A length (a radius).
+    pub(crate) fn length(&self, r: f64) -> R {
+        R::from_f64(r) * self.length.clone()
+    }
+}

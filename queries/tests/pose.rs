@@ -1,0 +1,756 @@
+//! Posed shapes against an exact oracle.
+//!
+//! The oracle rotates with the Hamilton product `q (0, v) q̄ / |q|²` in rationals (the queries
+//! use the matrix `M(q) / |q|²`: no formula is shared), scales and translates exactly, and
+//! decides the posed pair on the exact images: a rational LP for boxes, exact squared
+//! distances for spheres and triangles.
+//!
+//! Poses: exact quarter and half turns (quaternions of small integers), rotations computed in
+//! floats (never exactly of unit length), integer quaternions, rotation matrices computed in
+//! floats; translations of 0, small integers, or 1e6 to 1e12; scales 1/5 to 5 (seed 000's
+//! range). Pairs: two shapes that touch exactly in one local frame, placed by the same pose
+//! (the images touch exactly, whatever rounding a float transform would do), or nudged by
+//! one ulp apart or into each other, or placed by two independent poses.
+//!
+//! Paths: the generic queries on posed `Interval<f64>` and `Interval<f32>` shapes, and the
+//! `decide_…` queries on posed `f64` and `f32` shapes under `Policy::Exact` (never `Maybe`)
+//! and `Policy::Conservative`. `POSE_CASES` sets the cases per family (default 400; an eighth
+//! of that for boxes, whose LP oracle is slow); the
+//! maybe rate of each path is printed with `--nocapture`.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use glam::{DMat3, DQuat, DVec3};
+use num_traits::{One, Zero};
+use support::*;
+use surety_intervals::{Interval, Policy, Vec3, Verdict};
+use surety_queries::{
+    decide_overlap_obb_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
+    overlap_obb_obb, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, Obb, Pose,
+    Posed, Sphere, Triangle,
+};
+
+fn cases() -> u64 {
+    std::env::var("POSE_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400)
+}
+
+// ------------------------------------------------------------------ the exact similarity
+
+/// `(w, x, y, z)` quaternions in rationals.
+type Quat = [Q; 4];
+
+fn hamilton(a: &Quat, b: &Quat) -> Quat {
+    let [aw, ax, ay, az] = a;
+    let [bw, bx, by, bz] = b;
+    [
+        aw * bw - ax * bx - ay * by - az * bz,
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+    ]
+}
+
+/// The exact image of a point (`translate`) or a vector under the pose.
+fn image(pose: &Pose, v: &Q3, translate: bool) -> Q3 {
+    let [x, y, z, w] = pose.rotation().map(q);
+    let n = &w * &w + &x * &x + &y * &y + &z * &z;
+    let qq: Quat = [w.clone(), x.clone(), y.clone(), z.clone()];
+    let conj: Quat = [w, -x, -y, -z];
+    let p: Quat = [Q::zero(), v[0].clone(), v[1].clone(), v[2].clone()];
+    let r = hamilton(&hamilton(&qq, &p), &conj);
+    let s = q(pose.scale());
+    let t = pose.translation().map(q);
+    std::array::from_fn(|k| {
+        let rotated = &r[k + 1] / &n * &s;
+        if translate {
+            rotated + &t[k]
+        } else {
+            rotated
+        }
+    })
+}
+
+fn image_point(pose: Option<&Pose>, p: Vec3<f64>) -> Q3 {
+    match pose {
+        Some(pose) => image(pose, &q3(p), true),
+        None => q3(p),
+    }
+}
+
+fn image_vector(pose: Option<&Pose>, v: Vec3<f64>) -> Q3 {
+    match pose {
+        Some(pose) => image(pose, &q3(v), false),
+        None => q3(v),
+    }
+}
+
+fn image_length(pose: Option<&Pose>, r: f64) -> Q {
+    q(r) * q(pose.map_or(1.0, Pose::scale))
+}
+
+// ------------------------------------------------------------------ poses
+
+fn random_pose(rng: &mut Rng) -> Pose {
+    let signed = |rng: &mut Rng, x: f64| if rng.below(2) == 0 { x } else { -x };
+    let rotation: [f64; 4] = match rng.below(4) {
+        // Quarter and half turns: quaternions of zeros and equal magnitudes, exactly.
+        0 => {
+            let shapes = [
+                [0.0, 0.0, 0.0, 1.0],
+                [1.0, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 1.0, 1.0],
+                [1.0, 0.0, 0.0, 1.0],
+                [0.0, 1.0, 0.0, 1.0],
+                [1.0, 1.0, 1.0, 1.0],
+                [1.0, 1.0, 0.0, 0.0],
+                [0.0, 1.0, 1.0, 0.0],
+            ];
+            let mut r = rng.pick(&shapes);
+            for c in &mut r {
+                *c = signed(rng, *c);
+            }
+            if r.iter().all(|c| *c == 0.0) {
+                r[3] = 1.0;
+            }
+            r
+        }
+        // A rotation computed in floats: never exactly of unit length.
+        1 => {
+            let axis = DVec3::new(rng.small(9), rng.small(9), rng.small(9) + 0.5).normalize();
+            let angle = rng.small(1000) * 0.00731;
+            DQuat::from_axis_angle(axis, angle).to_array()
+        }
+        // Small integers: an exact rotation of an unnormalized quaternion.
+        2 => [rng.small(4), rng.small(4), rng.small(4), rng.small(4) + 5.0],
+        // A rotation matrix computed in floats, through Shepperd's method.
+        _ => {
+            let m = DMat3::from_euler(
+                glam::EulerRot::XYZ,
+                rng.small(50) * 0.0617,
+                rng.small(50) * 0.0411,
+                rng.small(50) * 0.1093,
+            );
+            return with_translation_and_scale(
+                rng,
+                Pose::from_rotation_matrix(m, DVec3::ZERO).expect("a rotation"),
+            );
+        }
+    };
+    with_translation_and_scale(rng, Pose::new(rotation, DVec3::ZERO).expect("a valid pose"))
+}
+
+fn with_translation_and_scale(rng: &mut Rng, pose: Pose) -> Pose {
+    let t = match rng.below(3) {
+        0 => DVec3::ZERO,
+        1 => DVec3::new(rng.small(9), rng.small(9), rng.small(9)),
+        _ => {
+            let big = 10f64.powi(6 + rng.below(7) as i32);
+            DVec3::new(big, -big * 0.37, big * 1.1 + 0.1)
+        }
+    };
+    let scale = rng.pick(&[1.0, 1.0, 0.2, 5.0, 1.0 / 3.0, 2.5, 0.25, 4.75]);
+    Pose::new(pose.rotation(), t)
+        .expect("a valid pose")
+        .with_scale(scale)
+        .expect("a positive scale")
+}
+
+/// How the two shapes are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Placement {
+    /// Both by one pose: a contact in the local frame is a contact of the images.
+    Same,
+    /// The first by a pose, the second in world coordinates.
+    FirstOnly,
+    /// Two independent poses, translated near each other.
+    Independent,
+}
+
+fn poses(rng: &mut Rng, placement: Placement) -> [Option<Pose>; 2] {
+    let a = random_pose(rng);
+    match placement {
+        Placement::Same => [Some(a), Some(a)],
+        Placement::FirstOnly => {
+            // Near the origin, where the world shape is.
+            let near = Pose::new(a.rotation(), DVec3::new(rng.small(2), 0.0, 0.0))
+                .and_then(|p| p.with_scale(a.scale()))
+                .expect("valid");
+            [Some(near), None]
+        }
+        Placement::Independent => {
+            let b = random_pose(rng);
+            let t = DVec3::from(a.translation()) + DVec3::new(rng.small(2), rng.small(2), 0.0);
+            let b = Pose::new(b.rotation(), t)
+                .and_then(|p| p.with_scale(a.scale()))
+                .expect("valid");
+            [Some(a), Some(b)]
+        }
+    }
+}
+
+// ------------------------------------------------------------------ tallies
+
+#[derive(Default)]
+struct Tally {
+    checks: u64,
+    wrong: Vec<String>,
+    maybe: u64,
+    maybe_exact: u64,
+}
+
+type Tallies = BTreeMap<(&'static str, Placement, &'static str), Tally>;
+
+fn record(
+    tallies: &mut Tallies,
+    key: (&'static str, Placement, &'static str),
+    v: Verdict,
+    exact: bool,
+    case: &dyn Fn() -> String,
+) {
+    let t = tallies.entry(key).or_default();
+    t.checks += 1;
+    match v.certain() {
+        Some(b) if b != exact => t.wrong.push(format!("{v:?}, exact {exact}: {}", case())),
+        Some(_) => {}
+        None => {
+            t.maybe += 1;
+            if key.2.ends_with("Exact") {
+                t.maybe_exact += 1;
+                t.wrong
+                    .push(format!("Maybe under Policy::Exact: {}", case()));
+            }
+        }
+    }
+}
+
+fn report(family: &str, tallies: &Tallies) {
+    println!("{family}: placement, path, checks, wrong, maybe rate");
+    let mut wrong = Vec::new();
+    for ((_, placement, path), t) in tallies {
+        println!(
+            "  {placement:?} {path:28} {:6} {:3} {:6.2} %",
+            t.checks,
+            t.wrong.len(),
+            100.0 * t.maybe as f64 / t.checks.max(1) as f64
+        );
+        wrong.extend(t.wrong.iter().take(3).cloned());
+    }
+    assert!(
+        wrong.is_empty(),
+        "{family}: {} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(tallies.values().all(|t| t.checks > 0));
+}
+
+const PLACEMENTS: [Placement; 3] = [
+    Placement::Same,
+    Placement::FirstOnly,
+    Placement::Independent,
+];
+
+fn lift_iv<T: surety_intervals::Endpoint>(v: Vec3<f64>) -> Vec3<Interval<T>> {
+    v.map(Interval::<T>::enclose_f64)
+}
+
+fn is_f32(v: &[f64]) -> bool {
+    v.iter().all(|&x| f64::from(x as f32) == x)
+}
+
+fn f32v(v: Vec3<f64>) -> Vec3<f32> {
+    v.map(|x| x as f32)
+}
+
+/// `x` moved by `k` ulps.
+fn nudge(x: f64, k: i64) -> f64 {
+    ulps(x, k)
+}
+
+// ------------------------------------------------------------------ OBB–OBB
+
+fn axes_of(rng: &mut Rng) -> [Vec3<f64>; 3] {
+    let e = [
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+    ];
+    match rng.below(3) {
+        0 => e,
+        // A quarter turn about z, exactly.
+        1 => [e[1], -e[0], e[2]],
+        // Float-rotated axes (not exactly orthonormal).
+        _ => {
+            let m = DMat3::from_rotation_z(0.3 + rng.small(5) * 0.1);
+            [m.x_axis, m.y_axis, m.z_axis].map(Vec3::from)
+        }
+    }
+}
+
+/// Two boxes in one local frame: face to face exactly (integer numbers), one ulp apart or
+/// into each other, flat or point boxes among them.
+fn obb_pair(rng: &mut Rng) -> (Obb<f64>, Obb<f64>) {
+    let half = |rng: &mut Rng| {
+        Vec3::new(
+            rng.below(4) as f64 * 0.5,
+            rng.below(4) as f64 * 0.5,
+            rng.below(3) as f64 * 0.5,
+        )
+    };
+    let (ha, hb) = (half(rng), half(rng));
+    let e = [
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(0.0, 1.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+    ];
+    let ca = rng.vec(3);
+    let mut gap = ha.x + hb.x;
+    match rng.below(4) {
+        0 => gap = nudge(gap, 1),
+        1 => gap = nudge(gap, -1),
+        _ => {}
+    }
+    let cb = ca + Vec3::new(gap, rng.small(1) * 0.5, rng.small(1) * 0.5);
+    let a = Obb::new(ca, e, ha).expect("valid");
+    let b_axes = if rng.below(3) == 0 { axes_of(rng) } else { e };
+    let b = Obb::new(cb, b_axes, hb).expect("valid");
+    (a, b)
+}
+
+fn obb_exact(a: &Obb<f64>, b: &Obb<f64>, poses: &[Option<Pose>; 2]) -> bool {
+    let qbox = |o: &Obb<f64>, pose: Option<&Pose>| QBox {
+        center: image_point(pose, o.center()),
+        axes: o.axes().map(|axis| image_vector(pose, axis)),
+        half: o.half_extents().to_array().map(q),
+    };
+    lp_qbox_overlap(&qbox(a, poses[0].as_ref()), &qbox(b, poses[1].as_ref()))
+}
+
+fn posed<T>(pose: Option<Pose>, shape: T) -> Posed<T> {
+    Posed::new(pose.unwrap_or(Pose::IDENTITY), shape)
+}
+
+#[test]
+fn posed_obb_obb_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let mut rng = Rng(0x0b0b_0b0b);
+    for placement in PLACEMENTS {
+        // The rational LP oracle costs about 0.2 s a case on posed boxes: an eighth as many.
+        for _ in 0..cases().div_ceil(8) {
+            let (a, b) = obb_pair(&mut rng);
+            let poses = poses(&mut rng, placement);
+            let exact = obb_exact(&a, &b, &poses);
+            let case = || format!("{a:?} {b:?} {poses:?}");
+            let mut put =
+                |path, v| record(&mut tallies, ("obb-obb", placement, path), v, exact, &case);
+            // The second shape in world coordinates is given plain, not posed by the identity.
+            let lift64 = |o: &Obb<f64>| {
+                Obb::new(
+                    lift_iv::<f64>(o.center()),
+                    o.axes().map(lift_iv::<f64>),
+                    lift_iv::<f64>(o.half_extents()),
+                )
+                .unwrap()
+            };
+            let lift32 = |o: &Obb<f64>| {
+                Obb::new(
+                    lift_iv::<f32>(o.center()),
+                    o.axes().map(lift_iv::<f32>),
+                    lift_iv::<f32>(o.half_extents()),
+                )
+                .ok()
+            };
+            let pa = posed(poses[0], lift64(&a));
+            put(
+                "Interval<f64>",
+                match poses[1] {
+                    Some(pb) => overlap_obb_obb(&pa, &Posed::new(pb, lift64(&b))),
+                    None => overlap_obb_obb(&pa, &lift64(&b)),
+                },
+            );
+            if let (Some(a32), Some(b32)) = (lift32(&a), lift32(&b)) {
+                let pa = posed(poses[0], a32);
+                put(
+                    "Interval<f32>",
+                    match poses[1] {
+                        Some(pb) => overlap_obb_obb(&pa, &Posed::new(pb, b32)),
+                        None => overlap_obb_obb(&pa, &b32),
+                    },
+                );
+            }
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                let pa = posed(poses[0], a);
+                put(
+                    path,
+                    match poses[1] {
+                        Some(pb) => decide_overlap_obb_obb(&pa, &Posed::new(pb, b), policy),
+                        None => decide_overlap_obb_obb(&pa, &b, policy),
+                    },
+                );
+            }
+            let numbers: Vec<f64> = [a, b]
+                .iter()
+                .flat_map(|o| {
+                    let mut v = o.center().to_array().to_vec();
+                    v.extend(o.axes().iter().flat_map(|x| x.to_array()));
+                    v.extend(o.half_extents().to_array());
+                    v
+                })
+                .collect();
+            if is_f32(&numbers) {
+                let to32 = |o: &Obb<f64>| {
+                    Obb::new(f32v(o.center()), o.axes().map(f32v), f32v(o.half_extents())).unwrap()
+                };
+                let pa = posed(poses[0], to32(&a));
+                put(
+                    "decide f32 Exact",
+                    match poses[1] {
+                        Some(pb) => {
+                            decide_overlap_obb_obb(&pa, &Posed::new(pb, to32(&b)), Policy::Exact)
+                        }
+                        None => decide_overlap_obb_obb(&pa, &to32(&b), Policy::Exact),
+                    },
+                );
+            }
+            // Sphere–OBB (generic only): a ball inside `a` at its center touches it.
+            let r = a.half_extents().x;
+            let ball = Sphere::new(lift_iv::<f64>(a.center()), Interval::enclose(r)).unwrap();
+            let v = overlap_sphere_obb(&posed(poses[0], ball), &pa_obb(poses[0], &a));
+            record(
+                &mut tallies,
+                ("obb-obb", placement, "sphere-obb Interval<f64>"),
+                v,
+                true,
+                &case,
+            );
+        }
+    }
+    report("obb-obb", &tallies);
+}
+
+fn pa_obb(pose: Option<Pose>, a: &Obb<f64>) -> Posed<Obb<Interval>> {
+    posed(
+        pose,
+        Obb::new(
+            lift_iv::<f64>(a.center()),
+            a.axes().map(lift_iv::<f64>),
+            lift_iv::<f64>(a.half_extents()),
+        )
+        .unwrap(),
+    )
+}
+
+// ------------------------------------------------------------------ spheres
+
+/// Two spheres touching exactly (centers a Pythagorean distance apart, radii summing to it),
+/// or a radius one ulp short or long.
+fn sphere_pair(rng: &mut Rng) -> (Sphere<f64>, Sphere<f64>) {
+    let triples = [
+        (3.0, 4.0, 0.0, 5.0),
+        (1.0, 2.0, 2.0, 3.0),
+        (2.0, 3.0, 6.0, 7.0),
+        (0.0, 0.0, 1.0, 1.0),
+    ];
+    let (x, y, z, d) = rng.pick(&triples);
+    let k = rng.pick(&[1.0, 0.5, 0.25, 3.0]);
+    let ca = rng.vec(4);
+    let cb = ca + Vec3::new(x, y, z) * k;
+    let ra = (rng.below(5) as f64) * 0.25 * d * k;
+    let mut rb = d * k - ra;
+    match rng.below(4) {
+        0 => rb = nudge(rb, 1),
+        1 => rb = nudge(rb, -1).max(0.0),
+        _ => {}
+    }
+    (Sphere::new(ca, ra).unwrap(), Sphere::new(cb, rb).unwrap())
+}
+
+fn sphere_exact(a: &Sphere<f64>, b: &Sphere<f64>, poses: &[Option<Pose>; 2]) -> bool {
+    let ca = image_point(poses[0].as_ref(), a.center());
+    let cb = image_point(poses[1].as_ref(), b.center());
+    let r =
+        image_length(poses[0].as_ref(), a.radius()) + image_length(poses[1].as_ref(), b.radius());
+    let d = sub(&cb, &ca);
+    dot(&d, &d) <= &r * &r
+}
+
+#[test]
+fn posed_sphere_sphere_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let mut rng = Rng(0x5fe7_5fe7);
+    for placement in PLACEMENTS {
+        for _ in 0..cases() {
+            let (a, b) = sphere_pair(&mut rng);
+            let poses = poses(&mut rng, placement);
+            let exact = sphere_exact(&a, &b, &poses);
+            let case = || format!("{a:?} {b:?} {poses:?}");
+            let mut put = |path, v| {
+                record(
+                    &mut tallies,
+                    ("sphere-sphere", placement, path),
+                    v,
+                    exact,
+                    &case,
+                )
+            };
+            let l64 = |s: &Sphere<f64>| {
+                Sphere::new(lift_iv::<f64>(s.center()), Interval::enclose(s.radius())).unwrap()
+            };
+            let l32 = |s: &Sphere<f64>| {
+                Sphere::new(
+                    lift_iv::<f32>(s.center()),
+                    Interval::<f32>::enclose_f64(s.radius()),
+                )
+                .unwrap()
+            };
+            let pa = posed(poses[0], l64(&a));
+            put(
+                "Interval<f64>",
+                match poses[1] {
+                    Some(pb) => overlap_sphere_sphere(&pa, &Posed::new(pb, l64(&b))),
+                    None => overlap_sphere_sphere(&pa, &l64(&b)),
+                },
+            );
+            let pa = posed(poses[0], l32(&a));
+            put(
+                "Interval<f32>",
+                match poses[1] {
+                    Some(pb) => overlap_sphere_sphere(&pa, &Posed::new(pb, l32(&b))),
+                    None => overlap_sphere_sphere(&pa, &l32(&b)),
+                },
+            );
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                let pa = posed(poses[0], a);
+                put(
+                    path,
+                    match poses[1] {
+                        Some(pb) => decide_overlap_sphere_sphere(&pa, &Posed::new(pb, b), policy),
+                        None => decide_overlap_sphere_sphere(&pa, &b, policy),
+                    },
+                );
+            }
+            let numbers = [
+                a.center().to_array(),
+                b.center().to_array(),
+                [a.radius(), b.radius(), 0.0],
+            ]
+            .concat();
+            if is_f32(&numbers) {
+                let to32 =
+                    |s: &Sphere<f64>| Sphere::new(f32v(s.center()), s.radius() as f32).unwrap();
+                let pa = posed(poses[0], to32(&a));
+                put(
+                    "decide f32 Exact",
+                    match poses[1] {
+                        Some(pb) => decide_overlap_sphere_sphere(
+                            &pa,
+                            &Posed::new(pb, to32(&b)),
+                            Policy::Exact,
+                        ),
+                        None => decide_overlap_sphere_sphere(&pa, &to32(&b), Policy::Exact),
+                    },
+                );
+            }
+        }
+    }
+    report("sphere-sphere", &tallies);
+}
+
+// ------------------------------------------------------------------ sphere–triangle
+
+/// A triangle in a plane `z = h` with integer corners (sometimes collinear or a point), and
+/// a sphere above a random point of it, its radius the exact height, or one ulp off.
+fn sphere_triangle_pair(rng: &mut Rng) -> (Sphere<f64>, Triangle<f64>) {
+    let h = rng.small(3);
+    let mut corner = || Vec3::new(rng.small(4), rng.small(4), h);
+    let (a, b, mut c) = (corner(), corner(), corner());
+    if rng.below(6) == 0 {
+        c = a + (b - a) * 2.0; // collinear
+    }
+    let t = Triangle::new(a, b, c).unwrap();
+    // Above a corner, the middle of an edge, or the centroid's neighbourhood (integer point).
+    let foot = match rng.below(3) {
+        0 => a,
+        1 => (a + b) * 0.5,
+        _ => Vec3::new(rng.small(4), rng.small(4), h),
+    };
+    let up = rng.below(4) as f64 + 1.0;
+    let mut r = up;
+    match rng.below(4) {
+        0 => r = nudge(r, 1),
+        1 => r = nudge(r, -1),
+        _ => {}
+    }
+    (Sphere::new(foot + Vec3::new(0.0, 0.0, up), r).unwrap(), t)
+}
+
+#[test]
+fn posed_sphere_triangle_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let mut rng = Rng(0x7e1a_7e1a);
+    for placement in PLACEMENTS {
+        for _ in 0..cases() {
+            let (s, t) = sphere_triangle_pair(&mut rng);
+            let poses = poses(&mut rng, placement);
+            let c = image_point(poses[0].as_ref(), s.center());
+            let r = image_length(poses[0].as_ref(), s.radius());
+            let corners = t.corners().map(|p| image_point(poses[1].as_ref(), p));
+            let exact = point_triangle_d2(&c, &corners) <= &r * &r;
+            let case = || format!("{s:?} {t:?} {poses:?}");
+            let mut put = |path, v| {
+                record(
+                    &mut tallies,
+                    ("sphere-triangle", placement, path),
+                    v,
+                    exact,
+                    &case,
+                )
+            };
+            let ls =
+                Sphere::new(lift_iv::<f64>(s.center()), Interval::enclose(s.radius())).unwrap();
+            let [ta, tb, tc] = t.corners().map(lift_iv::<f64>);
+            let lt = Triangle::new(ta, tb, tc).unwrap();
+            let ps = posed(poses[0], ls);
+            put(
+                "Interval<f64>",
+                match poses[1] {
+                    Some(pt) => overlap_sphere_triangle(&ps, &Posed::new(pt, lt)),
+                    None => overlap_sphere_triangle(&ps, &lt),
+                },
+            );
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                let ps = posed(poses[0], s);
+                put(
+                    path,
+                    match poses[1] {
+                        Some(pt) => decide_overlap_sphere_triangle(&ps, &Posed::new(pt, t), policy),
+                        None => decide_overlap_sphere_triangle(&ps, &t, policy),
+                    },
+                );
+            }
+            let numbers = [
+                s.center().to_array().to_vec(),
+                vec![s.radius()],
+                t.corners().iter().flat_map(|p| p.to_array()).collect(),
+            ]
+            .concat();
+            if is_f32(&numbers) {
+                let s32 = Sphere::new(f32v(s.center()), s.radius() as f32).unwrap();
+                let [a, b, c] = t.corners().map(f32v);
+                let t32 = Triangle::new(a, b, c).unwrap();
+                let ps = posed(poses[0], s32);
+                put(
+                    "decide f32 Exact",
+                    match poses[1] {
+                        Some(pt) => {
+                            decide_overlap_sphere_triangle(&ps, &Posed::new(pt, t32), Policy::Exact)
+                        }
+                        None => decide_overlap_sphere_triangle(&ps, &t32, Policy::Exact),
+                    },
+                );
+            }
+        }
+    }
+    report("sphere-triangle", &tallies);
+}
+
+// ------------------------------------------------------------------ the pose itself
+
+/// Transforming a point encloses its exact image (the oracle's Hamilton product), for every
+/// kind of pose; and the exact quarter turns are exact in intervals too.
+#[test]
+fn transform_point_encloses_the_exact_image() {
+    let mut rng = Rng(0xface);
+    for _ in 0..4 * cases() {
+        let pose = random_pose(&mut rng);
+        let p = Vec3::new(
+            rng.small(50) * 0.37,
+            rng.small(50) * 1e-3,
+            rng.small(50) * 7.0,
+        );
+        let exact = image(&pose, &q3(p), true);
+        let got = pose.transform_point(lift(p));
+        for (k, e) in exact.iter().enumerate() {
+            assert!(
+                got.to_array()[k].contains_rational(e),
+                "{pose:?} {p:?}: {got:?}"
+            );
+        }
+        let got32 = pose.transform_point(p.map(Interval::<f32>::enclose_f64));
+        for (k, e) in exact.iter().enumerate() {
+            let x = got32.to_array()[k];
+            let wide = Interval::new(f64::from(x.lo()), f64::from(x.hi())).unwrap();
+            assert!(wide.contains_rational(e), "f32 {pose:?} {p:?}: {got32:?}");
+        }
+    }
+    // (0, 0, 1, 1) is a quarter turn about z: (1, 2, 3) goes to (-2, 1, 3), with no width.
+    let quarter = Pose::new([0.0, 0.0, 1.0, 1.0], DVec3::ZERO).unwrap();
+    let p = quarter.transform_point(lift(Vec3::new(1.0, 2.0, 3.0)));
+    assert_eq!(p.map(|x| x.lo()), Vec3::new(-2.0, 1.0, 3.0));
+    assert_eq!(p.map(|x| x.hi()), Vec3::new(-2.0, 1.0, 3.0));
+    assert!(image(&quarter, &q3(Vec3::new(1.0, 0.0, 0.0)), false)[1].is_one());
+}
+
+/// Bad poses are refused with an error that names the field; none panics.
+#[test]
+fn bad_poses_are_refused_by_name() {
+    let err = |r: Result<Pose, surety_queries::ShapeError>| r.unwrap_err().to_string();
+    assert_eq!(
+        err(Pose::new([f64::NAN, 0.0, 0.0, 1.0], DVec3::ZERO)),
+        "pose rotation.x must be finite, got NaN"
+    );
+    assert_eq!(
+        err(Pose::new([0.0; 4], DVec3::ZERO)),
+        "pose rotation must not be the zero vector"
+    );
+    assert_eq!(
+        err(Pose::new(
+            DQuat::IDENTITY,
+            DVec3::new(0.0, f64::INFINITY, 0.0)
+        )),
+        "pose translation.y must be finite, got inf"
+    );
+    assert_eq!(
+        err(Pose::IDENTITY.with_scale(-2.0)),
+        "pose scale must be >= 0, got -2"
+    );
+    assert_eq!(
+        err(Pose::IDENTITY.with_scale(0.0)),
+        "pose scale is 0, must be in (0, inf)"
+    );
+    assert!(Pose::IDENTITY.with_scale(f64::NAN).is_err());
+    let shear = DMat3::from_cols_array(&[1.0, 0.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.0, 1.0]);
+    assert!(Pose::from_rotation_matrix(shear, DVec3::ZERO).is_err());
+    assert!(
+        Pose::from_rotation_matrix(DMat3::from_diagonal(DVec3::splat(f64::NAN)), DVec3::ZERO)
+            .is_err()
+    );
+    assert!(Pose::try_from(glam::DAffine3::from_scale(DVec3::new(1.0, 2.0, 1.0))).is_err());
+    assert!(Pose::try_from(glam::DAffine3::ZERO).is_err());
+    // Extreme but valid quaternions: tiny, huge, subnormal components are the same rotation.
+    for x in [
+        f64::from_bits(1),
+        2f64.powi(-600),
+        1.0,
+        2f64.powi(600),
+        f64::MAX,
+    ] {
+        let p = Pose::new([0.0, 0.0, x, x], DVec3::ZERO).unwrap();
+        let v = p.transform_point(lift(Vec3::new(1.0, 0.0, 0.0)));
+        assert!(v.y.contains(1.0) && v.x.contains(0.0), "{x:e}: {v:?}");
+    }
+}
