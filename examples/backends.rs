@@ -253,7 +253,10 @@ fn queries(rounds: usize) {
             );
             let hi = lo + Vec3::new(rng.unit(), rng.unit(), rng.unit());
             (
-                (Sphere::new(c, r).unwrap(), Aabb::new(lo, hi).unwrap()),
+                (
+                    Sphere::<f64>::new(c, r).unwrap(),
+                    Aabb::<f64>::new(lo, hi).unwrap(),
+                ),
                 (
                     Sphere::new(lift(c), li(r)).unwrap(),
                     Aabb::new(lift(lo), lift(hi)).unwrap(),
@@ -273,7 +276,10 @@ fn queries(rounds: usize) {
                 point(&mut rng, 1.5),
             ];
             (
-                (Segment::new(p, q).unwrap(), Triangle::new(a, b, c).unwrap()),
+                (
+                    Segment::<f64>::new(p, q).unwrap(),
+                    Triangle::<f64>::new(a, b, c).unwrap(),
+                ),
                 (
                     Segment::new(lift(p), lift(q)).unwrap(),
                     Triangle::new(lift(a), lift(b), lift(c)).unwrap(),
@@ -293,7 +299,10 @@ fn queries(rounds: usize) {
             ];
             let hi = lo + Vec3::new(rng.unit(), rng.unit(), rng.unit());
             (
-                (Triangle::new(a, b, c).unwrap(), Aabb::new(lo, hi).unwrap()),
+                (
+                    Triangle::<f64>::new(a, b, c).unwrap(),
+                    Aabb::<f64>::new(lo, hi).unwrap(),
+                ),
                 (
                     Triangle::new(lift(a), lift(b), lift(c)).unwrap(),
                     Aabb::new(lift(lo), lift(hi)).unwrap(),
@@ -313,7 +322,10 @@ fn queries(rounds: usize) {
             ];
             let r = rng.range(0.0, 0.8);
             (
-                (Sphere::new(o, r).unwrap(), Triangle::new(a, b, c).unwrap()),
+                (
+                    Sphere::<f64>::new(o, r).unwrap(),
+                    Triangle::<f64>::new(a, b, c).unwrap(),
+                ),
                 (
                     Sphere::new(lift(o), li(r)).unwrap(),
                     Triangle::new(lift(a), lift(b), lift(c)).unwrap(),

@@ -88,14 +88,7 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
         .collect();
     let certified_faces: Vec<Triangle<Interval>> = faces
         .iter()
-        .map(|f| {
-            Triangle::new(
-                Vec3::lift_f64(f[0]),
-                Vec3::lift_f64(f[1]),
-                Vec3::lift_f64(f[2]),
-            )
-            .expect("finite")
-        })
+        .map(|f| Triangle::new(f[0], f[1], f[2]).expect("finite"))
         .collect();
     let (mut tunnelled, mut certified_misses, mut maybes) = (0, 0, 0);
     let mut rng = motion_run::rng::Rng(0x1234_5678_9abc_def1);
@@ -113,7 +106,7 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
         {
             tunnelled += 1;
         }
-        let cseg = Segment::new(Vec3::lift_f64(center), Vec3::lift_f64(out)).expect("finite");
+        let cseg = Segment::<Interval>::new(center, out).expect("finite");
         let verdicts: Vec<Verdict> = certified_faces
             .iter()
             .map(|f| intersect_segment_triangle(&cseg, f))
@@ -727,4 +720,77 @@ fn pose_section(checks: &mut Checks) {
         "rounding the transform flips some contacts",
     );
     checks.claim(posed_wrong == 0, "posed certified answers are exact");
+
+    // An instanced mesh: the unit cube kept in its own frame, and rays that graze its edge
+    // x = y = 1 exactly (or pass one ulp beside it) in that frame, posed alike.
+    let corners: Vec<DVec3> = (0..8)
+        .map(|i| DVec3::new(f64::from(i & 1), f64::from(i >> 1 & 1), f64::from(i >> 2)))
+        .collect();
+    let quads = [
+        [0, 2, 3, 1],
+        [4, 5, 7, 6],
+        [0, 1, 5, 4],
+        [2, 6, 7, 3],
+        [0, 4, 6, 2],
+        [1, 3, 7, 5],
+    ];
+    let faces: Vec<[usize; 3]> = quads
+        .iter()
+        .flat_map(|&[a, b, c, d]| [[a, b, c], [a, c, d]])
+        .collect();
+    let cube = TriangleMesh::<f64>::new(&corners, &faces).expect("a valid mesh");
+    let (mut float_wrong, mut posed_wrong, mut maybe, mut total) = (0, 0, 0, 0);
+    for i in 0..500u32 {
+        let f = f64::from(i);
+        let axis = DVec3::new((f * 0.29).sin(), 1.0, (f * 0.7).cos()).normalize();
+        let rotation = DQuat::from_axis_angle(axis, 0.1 + f * 0.0173);
+        let translation = DVec3::new(-2.5e5 * f, 1e9, 7.0);
+        let scale = [0.2, 1.0, 4.75][(i % 3) as usize];
+        let pose = Pose::new(rotation, translation)
+            .and_then(|p| p.with_scale(scale))
+            .expect("a valid pose");
+        // Along x + y = 2 at height 0.5: it touches the cube at (1, 1, 0.5) only.
+        let miss = i % 2 == 1;
+        let y0 = if miss { 3f64.next_up() } else { 3.0 };
+        let ray =
+            Ray::<f64>::new(DVec3::new(-1.0, y0, 0.5), DVec3::new(1.0, -1.0, 0.0)).expect("valid");
+        let exact = !miss;
+        // Floats: move the mesh and the ray, then decide exactly on the moved ones.
+        let m =
+            DAffine3::from_scale_rotation_translation(DVec3::splat(scale), rotation, translation);
+        let moved: Vec<DVec3> = corners.iter().map(|&c| m.transform_point3(c)).collect();
+        let world = TriangleMesh::<f64>::new(&moved, &faces).expect("finite");
+        let world_ray = Ray::<f64>::new(
+            m.transform_point3(DVec3::from(ray.origin())),
+            m.transform_vector3(DVec3::from(ray.direction())),
+        )
+        .expect("finite");
+        let float = decide_cast_ray_mesh(&world, &world_ray, f64::INFINITY, Policy::Exact)
+            .expect("a valid max_t")
+            .hit;
+        float_wrong += u32::from(float.certain() != Some(exact));
+        // Posed: the mesh is not moved; both poses are applied inside each face's formula.
+        let (placed, posed_ray) = (Posed::new(pose, &cube), Posed::new(pose, ray));
+        for policy in [Policy::Exact, Policy::Conservative] {
+            let hit = decide_cast_ray_mesh(&placed, &posed_ray, f64::INFINITY, policy)
+                .expect("a valid max_t")
+                .hit;
+            posed_wrong += u32::from(hit.certain().is_some_and(|c| c != exact));
+            posed_wrong += u32::from(policy == Policy::Exact && hit == Verdict::Maybe);
+            maybe += u32::from(policy == Policy::Conservative && hit == Verdict::Maybe);
+        }
+        total += 1;
+    }
+    println!(">>> {total} rays grazing an edge of a posed cube mesh (or one ulp beside it)");
+    println!("mesh and ray moved in floats, then decided exactly: {float_wrong} wrong");
+    println!("posed mesh, posed ray, Exact and Conservative:      {posed_wrong} wrong");
+    println!("posed, Policy::Conservative:                        {maybe} maybe");
+    checks.claim(
+        float_wrong > 0,
+        "moving a mesh in floats flips some grazing rays",
+    );
+    checks.claim(
+        posed_wrong == 0,
+        "posed mesh queries are exact, never Maybe under Exact",
+    );
 }

@@ -115,7 +115,7 @@ pub mod prelude {
         cast_ray_aabb, cast_ray_triangle, intersect_segment_triangle, overlap_aabb_aabb,
         overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere,
         overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb, Obb, Placed,
-        Plane, Pose, Posed, Ray, Segment, ShapeError, Side, Sphere, Triangle,
+        PlacedMesh, Plane, Pose, Posed, Ray, Segment, ShapeError, Side, Sphere, Triangle,
     };
     pub use surety_queries::{
         cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
@@ -125,8 +125,8 @@ pub mod prelude {
     pub use surety_queries::{
         decide_hit_ray_aabb, decide_hit_ray_triangle, decide_intersect_segment_triangle,
         decide_overlap_aabb_aabb, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
-        decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
-        decide_point_in_triangle, orient3d,
+        decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
+        decide_overlap_triangle_aabb, decide_point_in_triangle, orient3d,
     };
 }
 

@@ -9,7 +9,7 @@ use core::fmt;
 /// use surety_queries::{Problem, ShapeError, Sphere};
 /// use surety_intervals::Vec3;
 ///
-/// let err = Sphere::new(Vec3::new(0.0, 0.0, 0.0), -1.0).unwrap_err();
+/// let err = Sphere::<f64>::new(Vec3::new(0.0, 0.0, 0.0), -1.0).unwrap_err();
 /// assert_eq!(err.problem, Problem::Negative);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +44,7 @@ pub enum Problem {
 /// use surety_queries::Aabb;
 /// use surety_intervals::Vec3;
 ///
-/// let err = Aabb::new(Vec3::new(0.0, 2.0, 0.0), Vec3::new(1.0, 1.0, 1.0)).unwrap_err();
+/// let err = Aabb::<f64>::new(Vec3::new(0.0, 2.0, 0.0), Vec3::new(1.0, 1.0, 1.0)).unwrap_err();
 /// assert_eq!(err.to_string(), "aabb min.y is 2, above max.y 1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -20,7 +20,7 @@
 //! | [`overlap_obb_obb`] | `obb_obb.rs` | `Verdict` (15-axis SAT) |
 //! | [`cast_ray_aabb`] | `ray_aabb.rs` | [`RayAabbHit`]: `Verdict`, entry and exit `t` |
 //! | [`overlap_sphere_sphere`], [`overlap_aabb_aabb`] | `simple_overlaps.rs` | `Verdict` |
-//! | [`Pose`], [`Posed`] | `pose/` | a shape in its own frame, accepted by the queries that take [`Placed`] shapes |
+//! | [`Pose`], [`Posed`] | `pose/` | a shape or a mesh in its own frame, accepted by the queries that take [`Placed`] shapes and [`PlacedMesh`] meshes |
 //! | [`sweep_sphere_triangle`] | `motion/sweep.rs` | [`SweepHit`]: `Verdict`, time of impact |
 //! | [`move_particle`] | `motion/particle.rs` | [`ParticleMove`]: end, `Verdict` |
 //! | [`slide_sphere`] | `motion/slide.rs` | [`Slide`]: end, contacts |
@@ -44,6 +44,7 @@
 //! | [`decide_point_in_triangle`] | the segment from `p` to `p` | every input, degenerate triangles |
 //! | [`decide_overlap_sphere_triangle`] | plane distance inside the edges, else the edges | every input, degenerate triangles |
 //! | [`decide_overlap_obb_obb`] | 15-axis SAT with absolute values, completed for flat boxes | every input, flat boxes (linearly dependent axes) included |
+//! | [`decide_overlap_sphere_obb`] | the center in the parallelepiped, or within `r` of a face or an edge | every input, skewed and flat boxes included |
 //! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
 //! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input ([`Sign`](surety_intervals::Sign)) |
 //! | [`decide_hit_ray_aabb`] | the slab test with its divisions multiplied out | every input |
@@ -89,6 +90,6 @@ pub use motion::{
     closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,
     ParticleMove, Slide, SlideOptions, SweepHit,
 };
-pub use pose::{Placed, Pose, Posed, Quaternion, Transform};
+pub use pose::{Placed, PlacedMesh, Pose, Posed, Quaternion, Transform};
 pub use query::*;
 pub use shape::*;

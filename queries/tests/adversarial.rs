@@ -53,10 +53,11 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 use surety_queries::{
     cast_ray_aabb, cast_ray_triangle, decide_hit_ray_aabb, decide_hit_ray_triangle,
     decide_intersect_segment_triangle, decide_overlap_aabb_aabb, decide_overlap_obb_obb,
-    decide_overlap_sphere_aabb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-    decide_overlap_triangle_aabb, intersect_segment_triangle, overlap_aabb_aabb, overlap_obb_obb,
-    overlap_sphere_aabb, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle,
-    overlap_triangle_aabb, Aabb, Obb, Plane, Ray, Segment, Side, Sides, Sphere, Triangle,
+    decide_overlap_sphere_aabb, decide_overlap_sphere_obb, decide_overlap_sphere_sphere,
+    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, intersect_segment_triangle,
+    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
+    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, Aabb, Obb, Plane, Ray,
+    Segment, Side, Sides, Sphere, Triangle,
 };
 
 // ---------------------------------------------------------------- randomness and numbers
@@ -505,8 +506,8 @@ fn adversarial_sphere_aabb() {
             &Aabb::new(l.v(lo), l.v(hi)).ok()?,
         ));
         on_floats!(ck, exact, |l, policy| decide_overlap_sphere_aabb(
-            &Sphere::new(l.v(c), l.x(r)).ok()?,
-            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            &ball(l.v(c), l.x(r)).ok()?,
+            &aabb(l.v(lo), l.v(hi)).ok()?,
             policy,
         ));
     });
@@ -571,8 +572,8 @@ fn adversarial_sphere_sphere_and_aabb_aabb() {
             &Sphere::new(l.v(cb), l.x(rb)).ok()?,
         ));
         on_floats!(ck, exact, |l, policy| decide_overlap_sphere_sphere(
-            &Sphere::new(l.v(ca), l.x(ra)).ok()?,
-            &Sphere::new(l.v(cb), l.x(rb)).ok()?,
+            &ball(l.v(ca), l.x(ra)).ok()?,
+            &ball(l.v(cb), l.x(rb)).ok()?,
             policy,
         ));
     });
@@ -586,8 +587,8 @@ fn adversarial_sphere_sphere_and_aabb_aabb() {
             &Aabb::new(l.v(lb), l.v(hb)).ok()?,
         ));
         on_floats!(ck, exact, |l, policy| decide_overlap_aabb_aabb(
-            &Aabb::new(l.v(la), l.v(ha)).ok()?,
-            &Aabb::new(l.v(lb), l.v(hb)).ok()?,
+            &aabb(l.v(la), l.v(ha)).ok()?,
+            &aabb(l.v(lb), l.v(hb)).ok()?,
             policy,
         ));
     });
@@ -707,36 +708,60 @@ fn adversarial_obb_obb() {
             &obb_in(&l, &b)?,
             policy,
         ));
-        // Sphere–OBB, one-sided: a ball at b's center with b's first half extent as radius,
-        // against a. A certain touch must have the ball's bounding cube meet a (an LP); a
-        // certain "apart" has no linear oracle here and is not checked.
-        let r = b.half_extents().x;
-        let s = Sphere::new(lift_i::<f64>(b.center()), Interval::enclose(r)).unwrap();
-        let Some(a_interval) = obb_in(&Enclose::<f64>(PhantomData), &a) else {
-            return;
-        };
-        let v = overlap_sphere_obb(&s, &a_interval);
-        if v.is_true() {
-            let cube = Obb::new(
-                b.center(),
-                [
-                    Vec3::new(1.0, 0.0, 0.0),
-                    Vec3::new(0.0, 1.0, 0.0),
-                    Vec3::new(0.0, 0.0, 1.0),
-                ],
-                Vec3::splat(r),
-            )
-            .unwrap();
-            // The ball lies in its bounding cube: touching the ball means touching the cube.
-            ck.verdict(
-                "sphere-obb Interval<f64> (one-sided)",
-                Verdict::True,
-                lp_obb_overlap(&a, &cube),
-                false,
-            );
-        }
     });
     report_and_assert("obb-obb");
+}
+
+/// Exact: does the ball meet the box (see [`sphere_box_exact`]).
+fn sphere_obb_exact(c: Vec3<f64>, r: f64, b: &Obb<f64>) -> bool {
+    let h = b.half_extents().to_array();
+    let g: [Q3; 3] = std::array::from_fn(|i| support::scale(&q3(b.axes()[i]), &q(h[i])));
+    sphere_box_exact(&q3(c), &(q(r) * q(r)), &q3(b.center()), &g)
+}
+
+/// Sphere–OBB on the OBB family's boxes (exact quarter turns, float-computed rotations, flat
+/// boxes of every kind): a ball at the second box's center, with its first half extent as
+/// radius, and with the gap to the first box's face along the touching direction (a tie when
+/// the numbers allow), and that gap one ulp either way.
+#[test]
+fn adversarial_sphere_obb() {
+    run_family("sphere-obb", obb_case, |ck| {
+        let (a, b) = (obb_of(ck.case, 0), obb_of(ck.case, 15));
+        let c = b.center();
+        let face_gap = (0..3)
+            .map(|k| {
+                let u = a.axes()[k];
+                let reach: f64 = (0..3)
+                    .map(|i| a.half_extents().to_array()[i] * a.axes()[i].dot(u).abs())
+                    .sum();
+                (c - a.center()).dot(u).abs() - reach
+            })
+            .fold(0.0f64, f64::max);
+        // Radii the f32 path holds exactly when the case's numbers are all f32s.
+        let radii = if ck.case.all_f32() {
+            let g = face_gap as f32;
+            [g, g.next_up(), g.next_down().max(0.0)].map(f64::from)
+        } else {
+            [face_gap, ulps(face_gap, 1), ulps(face_gap, -1).max(0.0)]
+        };
+        for r in [b.half_extents().x]
+            .into_iter()
+            .chain(radii)
+            .filter(|r| r.is_finite())
+        {
+            let exact = sphere_obb_exact(c, r, &a);
+            on_intervals!(ck, exact, |l| overlap_sphere_obb(
+                &ball(l.v(c), l.x(r)).ok()?,
+                &obb_in(&l, &a)?
+            ));
+            on_floats!(ck, exact, |l, policy| decide_overlap_sphere_obb(
+                &ball(l.v(c), l.x(r)).ok()?,
+                &obb_in(&l, &a)?,
+                policy,
+            ));
+        }
+    });
+    report_and_assert("sphere-obb");
 }
 
 // ---------------------------------------------------------------- triangles
@@ -807,8 +832,8 @@ fn adversarial_segment_and_ray_triangle() {
             &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
         ));
         on_floats!(ck, exact, |l, policy| decide_intersect_segment_triangle(
-            &Segment::new(l.v(p), l.v(q)).ok()?,
-            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            &seg(l.v(p), l.v(q)).ok()?,
+            &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
             policy,
         ));
         // The same numbers as a ray from p along q - p; the hit parameter, when the line
@@ -827,7 +852,10 @@ fn adversarial_segment_and_ray_triangle() {
                 ck.encloses("ray t Interval<f64>", hit.t, &lambda);
             }
         }
-        let (Ok(ray), Ok(tr)) = (Ray::new(p, d), Triangle::new(t[0], t[1], t[2])) else {
+        let (Ok(ray), Ok(tr)) = (
+            Ray::<f64>::new(p, d),
+            Triangle::<f64>::new(t[0], t[1], t[2]),
+        ) else {
             return;
         };
         let decided = decide_hit_ray_triangle(&ray, &tr, Policy::Exact);
@@ -880,8 +908,8 @@ fn adversarial_triangle_aabb_and_sphere_triangle() {
             &Aabb::new(l.v(lo), l.v(hi)).ok()?,
         ));
         on_floats!(ck, exact, |l, policy| decide_overlap_triangle_aabb(
-            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
-            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            &aabb(l.v(lo), l.v(hi)).ok()?,
             policy,
         ));
     });
@@ -920,8 +948,8 @@ fn adversarial_triangle_aabb_and_sphere_triangle() {
                 &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
             ));
             on_floats!(ck, exact, |l, policy| decide_overlap_sphere_triangle(
-                &Sphere::new(l.v(c), l.x(r)).ok()?,
-                &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+                &ball(l.v(c), l.x(r)).ok()?,
+                &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
                 policy,
             ));
         },
@@ -966,8 +994,8 @@ fn adversarial_ray_aabb() {
             cast_ray_aabb(&ray, &Aabb::new(l.v(lo), l.v(hi)).ok()?).hit
         });
         on_floats!(ck, exact, |l, policy| decide_hit_ray_aabb(
-            &Ray::new(l.v(o), l.v(d)).ok()?,
-            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            &ray_of(l.v(o), l.v(d)).ok()?,
+            &aabb(l.v(lo), l.v(hi)).ok()?,
             policy,
         ));
         // The entry and exit enclosures hold the exact parameters whenever the hit is not
@@ -1525,4 +1553,34 @@ fn report_and_assert(family: &str) {
         totals.wrong == 0 && totals.exact_maybe == 0,
         "{family}: {wrong:#?}"
     );
+}
+
+/// A sphere whose scalar is the centre's (a float centre lifts into interval spheres too, so
+/// the constructor alone does not fix it).
+fn ball<S: Scalar>(c: Vec3<S>, r: S) -> Result<Sphere<S>, surety_queries::ShapeError> {
+    Sphere::new(c, r)
+}
+
+/// A box whose scalar is its corners'.
+fn aabb<S: Scalar>(lo: Vec3<S>, hi: Vec3<S>) -> Result<Aabb<S>, surety_queries::ShapeError> {
+    Aabb::new(lo, hi)
+}
+
+/// A segment whose scalar is its ends'.
+fn seg<S: Scalar>(p: Vec3<S>, q: Vec3<S>) -> Result<Segment<S>, surety_queries::ShapeError> {
+    Segment::new(p, q)
+}
+
+/// A triangle whose scalar is its corners'.
+fn tri<S: Scalar>(
+    a: Vec3<S>,
+    b: Vec3<S>,
+    c: Vec3<S>,
+) -> Result<Triangle<S>, surety_queries::ShapeError> {
+    Triangle::new(a, b, c)
+}
+
+/// A ray whose scalar is its origin's.
+fn ray_of<S: Scalar>(o: Vec3<S>, d: Vec3<S>) -> Result<Ray<S>, surety_queries::ShapeError> {
+    Ray::new(o, d)
 }

@@ -16,12 +16,12 @@ use surety_queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
 use surety_queries::{
     cast_ray_aabb, cast_ray_triangle, closest_point_on_triangle, decide_hit_ray_triangle,
     decide_intersect_segment_triangle, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
-    decide_overlap_sphere_sphere, decide_overlap_sphere_triangle, decide_overlap_triangle_aabb,
-    decide_point_in_triangle, intersect_segment_triangle, move_particle, orient3d,
-    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
-    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle,
-    slide_sphere, sweep_sphere_triangle, Aabb, Obb, Plane, Ray, Segment, SlideOptions, Sphere,
-    Triangle,
+    decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
+    decide_overlap_triangle_aabb, decide_point_in_triangle, intersect_segment_triangle,
+    move_particle, orient3d, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb,
+    overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb,
+    point_in_triangle, slide_sphere, sweep_sphere_triangle, Aabb, Obb, Plane, Ray, Segment,
+    SlideOptions, Sphere, Triangle,
 };
 
 const SPECIAL: [f64; 24] = [
@@ -119,41 +119,44 @@ fn hostile_numbers_never_panic_any_pairwise_query() {
         let policy = POLICIES[i % 3];
         // Interval<f64>, Interval<f32>, f64 and f32 shapes, generic queries.
         macro_rules! generic {
-            ($lift:expr, $num:expr) => {{
+            ($s:ty, $lift:expr, $num:expr) => {{
                 let (a, b, c, d, e) = ($lift(a), $lift(b), $lift(c), $lift(d), $lift(e));
                 let r = $num(r);
-                if let (Ok(s), Ok(bx)) = (Sphere::new(a, r), Aabb::new(b, c)) {
+                if let (Ok(s), Ok(bx)) = (Sphere::<$s>::new(a, r), Aabb::<$s>::new(b, c)) {
                     let _ = overlap_sphere_aabb(&s, &bx);
                 }
-                if let (Ok(s), Ok(s2)) = (Sphere::new(a, r), Sphere::new(b, r)) {
+                if let (Ok(s), Ok(s2)) = (Sphere::<$s>::new(a, r), Sphere::<$s>::new(b, r)) {
                     let _ = overlap_sphere_sphere(&s, &s2);
                 }
-                if let (Ok(b1), Ok(b2)) = (Aabb::new(a, b), Aabb::new(c, d)) {
+                if let (Ok(b1), Ok(b2)) = (Aabb::<$s>::new(a, b), Aabb::<$s>::new(c, d)) {
                     let _ = overlap_aabb_aabb(&b1, &b2);
                 }
-                if let Ok(t) = Triangle::new(a, b, c) {
+                if let Ok(t) = Triangle::<$s>::new(a, b, c) {
                     let _ = point_in_triangle(d, &t);
-                    if let Ok(s) = Segment::new(d, e) {
+                    if let Ok(s) = Segment::<$s>::new(d, e) {
                         let _ = intersect_segment_triangle(&s, &t);
                     }
-                    if let Ok(ray) = Ray::new(d, e) {
+                    if let Ok(ray) = Ray::<$s>::new(d, e) {
                         let _ = cast_ray_triangle(&ray, &t);
                     }
-                    if let Ok(bx) = Aabb::new(d, e) {
+                    if let Ok(bx) = Aabb::<$s>::new(d, e) {
                         let _ = overlap_triangle_aabb(&t, &bx);
                     }
-                    if let Ok(s) = Sphere::new(d, r) {
+                    if let Ok(s) = Sphere::<$s>::new(d, r) {
                         let _ = overlap_sphere_triangle(&s, &t);
                         let _ = sweep_sphere_triangle(&s, e, &t);
                     }
                 }
-                if let (Ok(o1), Ok(o2)) = (Obb::new(a, [b, c, d], e), Obb::new(e, [d, c, b], a)) {
+                if let (Ok(o1), Ok(o2)) = (
+                    Obb::<$s>::new(a, [b, c, d], e),
+                    Obb::<$s>::new(e, [d, c, b], a),
+                ) {
                     let _ = overlap_obb_obb(&o1, &o2);
-                    if let Ok(s) = Sphere::new(b, r) {
+                    if let Ok(s) = Sphere::<$s>::new(b, r) {
                         let _ = overlap_sphere_obb(&s, &o1);
                     }
                 }
-                if let (Ok(ray), Ok(bx)) = (Ray::new(a, b), Aabb::new(c, d)) {
+                if let (Ok(ray), Ok(bx)) = (Ray::<$s>::new(a, b), Aabb::<$s>::new(c, d)) {
                     let _ = cast_ray_aabb(&ray, &bx);
                 }
                 if let Ok(p) = Plane::new(a, r) {
@@ -162,38 +165,44 @@ fn hostile_numbers_never_panic_any_pairwise_query() {
                 }
             }};
         }
-        generic!(iv, Interval::enclose);
-        generic!(iv32, Interval::<f32>::enclose_f64);
-        generic!(|v: Vec3<f64>| v, |x: f64| x);
-        generic!(f32v, |x: f64| x as f32);
+        generic!(Interval, iv, Interval::enclose);
+        generic!(Interval<f32>, iv32, Interval::<f32>::enclose_f64);
+        generic!(f64, |v: Vec3<f64>| v, |x: f64| x);
+        generic!(f32, f32v, |x: f64| x as f32);
         // decide_… on f64 and f32 shapes.
         macro_rules! decide {
-            ($lift:expr, $num:expr) => {{
+            ($s:ty, $lift:expr, $num:expr) => {{
                 let (a, b, c, d, e) = ($lift(a), $lift(b), $lift(c), $lift(d), $lift(e));
                 let r = $num(r);
-                if let (Ok(s), Ok(bx)) = (Sphere::new(a, r), Aabb::new(b, c)) {
+                if let (Ok(s), Ok(bx)) = (Sphere::<$s>::new(a, r), Aabb::<$s>::new(b, c)) {
                     let _ = decide_overlap_sphere_aabb(&s, &bx, policy);
                 }
-                if let (Ok(s), Ok(s2)) = (Sphere::new(a, r), Sphere::new(b, r)) {
+                if let (Ok(s), Ok(s2)) = (Sphere::<$s>::new(a, r), Sphere::<$s>::new(b, r)) {
                     let _ = decide_overlap_sphere_sphere(&s, &s2, policy);
                 }
-                if let Ok(t) = Triangle::new(a, b, c) {
+                if let Ok(t) = Triangle::<$s>::new(a, b, c) {
                     let _ = decide_point_in_triangle(d, &t, policy);
-                    if let Ok(s) = Segment::new(d, e) {
+                    if let Ok(s) = Segment::<$s>::new(d, e) {
                         let _ = decide_intersect_segment_triangle(&s, &t, policy);
                     }
-                    if let Ok(ray) = Ray::new(d, e) {
+                    if let Ok(ray) = Ray::<$s>::new(d, e) {
                         let _ = decide_hit_ray_triangle(&ray, &t, policy);
                     }
-                    if let Ok(bx) = Aabb::new(d, e) {
+                    if let Ok(bx) = Aabb::<$s>::new(d, e) {
                         let _ = decide_overlap_triangle_aabb(&t, &bx, policy);
                     }
-                    if let Ok(s) = Sphere::new(d, r) {
+                    if let Ok(s) = Sphere::<$s>::new(d, r) {
                         let _ = decide_overlap_sphere_triangle(&s, &t, policy);
                     }
                 }
-                if let (Ok(o1), Ok(o2)) = (Obb::new(a, [b, c, d], e), Obb::new(e, [d, c, b], a)) {
+                if let (Ok(o1), Ok(o2)) = (
+                    Obb::<$s>::new(a, [b, c, d], e),
+                    Obb::<$s>::new(e, [d, c, b], a),
+                ) {
                     let _ = decide_overlap_obb_obb(&o1, &o2, policy);
+                    if let Ok(s) = Sphere::<$s>::new(b, r) {
+                        let _ = decide_overlap_sphere_obb(&s, &o1, policy);
+                    }
                 }
                 if let Ok(p) = Plane::new(a, r) {
                     let _ = p.decide_side(b, r, policy);
@@ -201,21 +210,21 @@ fn hostile_numbers_never_panic_any_pairwise_query() {
                 let _ = orient3d(a, b, c, d, policy);
             }};
         }
-        decide!(|v: Vec3<f64>| v, |x: f64| x);
-        decide!(f32v, |x: f64| x as f32);
+        decide!(f64, |v: Vec3<f64>| v, |x: f64| x);
+        decide!(f32, f32v, |x: f64| x as f32);
         // Plain-float answers that are numbers are finite for finite input: the closest
         // point on a triangle, and a ray's hit parameter on f64 and f32 shapes.
         if finite3(a) && finite3(b) && finite3(c) && finite3(d) {
             let p = closest_point_on_triangle(d, [a, b, c]);
             assert!(finite3(p), "closest {d:?} {a:?} {b:?} {c:?}: {p:?}");
         }
-        if let (Ok(t), Ok(ray)) = (Triangle::new(a, b, c), Ray::new(d, e)) {
+        if let (Ok(t), Ok(ray)) = (Triangle::<f64>::new(a, b, c), Ray::<f64>::new(d, e)) {
             let hit = cast_ray_triangle(&ray, &t);
             assert!(hit.t.is_finite(), "ray {d:?} {e:?}: {hit:?}");
         }
         if let (Ok(t), Ok(ray)) = (
-            Triangle::new(f32v(a), f32v(b), f32v(c)),
-            Ray::new(f32v(d), f32v(e)),
+            Triangle::<f32>::new(f32v(a), f32v(b), f32v(c)),
+            Ray::<f32>::new(f32v(d), f32v(e)),
         ) {
             let hit = cast_ray_triangle(&ray, &t);
             assert!(hit.t.is_finite(), "ray f32 {d:?} {e:?}: {hit:?}");

@@ -27,9 +27,11 @@ use num_traits::{One, Zero};
 use support::*;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    decide_overlap_obb_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-    overlap_obb_obb, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, Obb, Pose,
-    Posed, Sphere, Triangle,
+    cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_obb_obb, decide_overlap_sphere_mesh,
+    decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
+    decide_point_in_mesh, move_particle, overlap_obb_obb, overlap_sphere_mesh, overlap_sphere_obb,
+    overlap_sphere_sphere, overlap_sphere_triangle, point_in_mesh, slide_sphere, Obb, Pose, Posed,
+    Ray, SlideOptions, Sphere, Triangle, TriangleMesh,
 };
 
 fn cases() -> u64 {
@@ -169,12 +171,15 @@ enum Placement {
     FirstOnly,
     /// Two independent poses, translated near each other.
     Independent,
+    /// The second by a pose, the first in world coordinates.
+    SecondOnly,
 }
 
 fn poses(rng: &mut Rng, placement: Placement) -> [Option<Pose>; 2] {
     let a = random_pose(rng);
     match placement {
         Placement::Same => [Some(a), Some(a)],
+        Placement::SecondOnly => [None, Some(a)],
         Placement::FirstOnly => {
             // Near the origin, where the world shape is.
             let near = Pose::new(a.rotation(), DVec3::new(rng.small(2), 0.0, 0.0))
@@ -420,17 +425,48 @@ fn posed_obb_obb_is_never_certainly_wrong() {
                     },
                 );
             }
-            // Sphere–OBB (generic only): a ball inside `a` at its center touches it.
-            let r = a.half_extents().x;
-            let ball = Sphere::new(lift_iv::<f64>(a.center()), Interval::enclose(r)).unwrap();
-            let v = overlap_sphere_obb(&posed(poses[0], ball), &pa_obb(poses[0], &a));
+            // Sphere–OBB: a ball at `b`'s center with its first half extent as radius (or
+            // one ulp off), in `b`'s place, against `a`; exact by the images.
+            let mut r = b.half_extents().x;
+            if b.center().x != a.center().x {
+                r = nudge(r, if b.center().y > a.center().y { 1 } else { -1 }).max(0.0);
+            }
+            let g: [Q3; 3] = std::array::from_fn(|i| {
+                let h = q(a.half_extents().to_array()[i]);
+                support::scale(&image_vector(poses[0].as_ref(), a.axes()[i]), &h)
+            });
+            let rr = image_length(poses[1].as_ref(), r);
+            let touch = sphere_box_exact(
+                &image_point(poses[1].as_ref(), b.center()),
+                &(&rr * &rr),
+                &image_point(poses[0].as_ref(), a.center()),
+                &g,
+            );
+            let ball = Sphere::new(lift_iv::<f64>(b.center()), Interval::enclose(r)).unwrap();
+            let v = overlap_sphere_obb(&posed(poses[1], ball), &pa_obb(poses[0], &a));
+            let key = |path| ("obb-obb", placement, path);
             record(
                 &mut tallies,
-                ("obb-obb", placement, "sphere-obb Interval<f64>"),
+                key("sphere-obb Interval<f64>"),
                 v,
-                true,
+                touch,
                 &case,
             );
+            let fball = Sphere::<f64>::new(b.center(), r).unwrap();
+            for (policy, path) in [
+                (Policy::Exact, "sphere-obb decide f64 Exact"),
+                (Policy::Conservative, "sphere-obb decide f64 Conservative"),
+            ] {
+                let v = match poses[0] {
+                    Some(pa) => decide_overlap_sphere_obb(
+                        &posed(poses[1], fball),
+                        &Posed::new(pa, a),
+                        policy,
+                    ),
+                    None => decide_overlap_sphere_obb(&posed(poses[1], fball), &a, policy),
+                };
+                record(&mut tallies, key(path), v, touch, &case);
+            }
         }
     }
     report("obb-obb", &tallies);
@@ -547,8 +583,9 @@ fn posed_sphere_sphere_is_never_certainly_wrong() {
             ]
             .concat();
             if is_f32(&numbers) {
-                let to32 =
-                    |s: &Sphere<f64>| Sphere::new(f32v(s.center()), s.radius() as f32).unwrap();
+                let to32 = |s: &Sphere<f64>| {
+                    Sphere::<f32>::new(f32v(s.center()), s.radius() as f32).unwrap()
+                };
                 let pa = posed(poses[0], to32(&a));
                 put(
                     "decide f32 Exact",
@@ -649,7 +686,7 @@ fn posed_sphere_triangle_is_never_certainly_wrong() {
             ]
             .concat();
             if is_f32(&numbers) {
-                let s32 = Sphere::new(f32v(s.center()), s.radius() as f32).unwrap();
+                let s32 = Sphere::<f32>::new(f32v(s.center()), s.radius() as f32).unwrap();
                 let [a, b, c] = t.corners().map(f32v);
                 let t32 = Triangle::new(a, b, c).unwrap();
                 let ps = posed(poses[0], s32);
@@ -753,4 +790,419 @@ fn bad_poses_are_refused_by_name() {
         let v = p.transform_point(lift(Vec3::new(1.0, 0.0, 0.0)));
         assert!(v.y.contains(1.0) && v.x.contains(0.0), "{x:e}: {v:?}");
     }
+}
+
+// ------------------------------------------------------------------ posed meshes
+
+/// The unit cube as an `Interval<f64>`, `f64` and `f32` mesh, and its faces' corners.
+type CubeMeshes = (
+    TriangleMesh<Interval>,
+    TriangleMesh<f64>,
+    TriangleMesh<f32>,
+    Vec<[Vec3<f64>; 3]>,
+);
+
+/// The unit cube (two triangles per side, wound outward) as a float mesh of each kind.
+fn cube_meshes() -> CubeMeshes {
+    let (v, faces) = unit_cube_f64(true);
+    let lifted: Vec<Vec3<Interval>> = v.iter().map(|&p| lift(p)).collect();
+    let v32: Vec<Vec3<f32>> = v.iter().map(|&p| f32v(p)).collect();
+    let corners = faces.iter().map(|f| f.map(|i| v[i])).collect();
+    (
+        TriangleMesh::new(&lifted, &faces).unwrap(),
+        TriangleMesh::new(&v, &faces).unwrap(),
+        TriangleMesh::new(&v32, &faces).unwrap(),
+        corners,
+    )
+}
+
+/// The cube's faces under the pose, exactly.
+fn cube_images(faces: &[[Vec3<f64>; 3]], pose: &Pose) -> Vec<[Q3; 3]> {
+    faces
+        .iter()
+        .map(|f| f.map(|p| image_point(Some(pose), p)))
+        .collect()
+}
+
+/// Exact: is `p` in the closed convex solid whose faces (wound outward) are given?
+fn in_convex(p: &Q3, faces: &[[Q3; 3]]) -> bool {
+    faces.iter().all(|[a, b, c]| {
+        let n = cross(&sub(b, a), &sub(c, a));
+        dot(&n, &sub(p, a)) <= Q::zero()
+    })
+}
+
+/// Exact: is `p` strictly inside the convex solid (in its interior)?
+fn strictly_in_convex(p: &Q3, faces: &[[Q3; 3]]) -> bool {
+    faces.iter().all(|[a, b, c]| {
+        let n = cross(&sub(b, a), &sub(c, a));
+        dot(&n, &sub(p, a)) < Q::zero()
+    })
+}
+
+/// A local coordinate on or near the cube: its faces, edges and corners among them.
+fn cube_coord(rng: &mut Rng) -> f64 {
+    rng.pick(&[0.0, 0.0, 1.0, 1.0, 0.5, 0.25, 0.75, -0.25, 1.25, 0.125])
+}
+
+/// A point of the cube's surface (a face, an edge or a corner), and an outward direction
+/// there.
+fn cube_feature(rng: &mut Rng) -> (Vec3<f64>, Vec3<f64>) {
+    let inner = |rng: &mut Rng| rng.pick(&[0.25, 0.5, 0.75, 0.125]);
+    let side = |rng: &mut Rng| rng.pick(&[0.0, 1.0]);
+    let out = |x: f64| if x == 0.0 { -1.0 } else { 1.0 };
+    let mut p = [inner(rng), inner(rng), inner(rng)];
+    let mut d = [0.0; 3];
+    // One axis on a side (a face), two (an edge) or three (a corner).
+    let sides = 1 + rng.below(3) as usize;
+    let first = rng.below(3) as usize;
+    for k in 0..sides {
+        let axis = (first + k) % 3;
+        p[axis] = side(rng);
+        d[axis] = out(p[axis]) * (1.0 + rng.below(3) as f64);
+    }
+    (Vec3::from(p), Vec3::from(d))
+}
+
+/// A placement of a query against a posed mesh: the query by the mesh's pose too (`Same`),
+/// or in world coordinates at the float image of its local place (`SecondOnly`).
+const MESH_PLACEMENTS: [Placement; 2] = [Placement::Same, Placement::SecondOnly];
+
+/// Points on and near a posed cube: on a face, an edge, a corner, or one ulp off (in world
+/// coordinates), inside and outside; the oracle is the exact convex solid of the images.
+#[test]
+fn posed_point_in_mesh_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let (interval, float, float32, faces) = cube_meshes();
+    let mut rng = Rng(0x0901_70e5);
+    for _ in 0..cases() {
+        let pose = random_pose(&mut rng);
+        let images = cube_images(&faces, &pose);
+        let local = Vec3::new(
+            cube_coord(&mut rng),
+            cube_coord(&mut rng),
+            cube_coord(&mut rng),
+        );
+        let mut p = pose.transform_point(local);
+        if rng.below(3) == 0 {
+            p.x = nudge(p.x, if rng.below(2) == 0 { 1 } else { -1 });
+        }
+        let exact = in_convex(&q3(p), &images);
+        let case = || format!("{p:?} {pose:?}");
+        let mut put = |path, v| {
+            record(
+                &mut tallies,
+                ("point-in-mesh", Placement::SecondOnly, path),
+                v,
+                exact,
+                &case,
+            )
+        };
+        put(
+            "Interval<f64>",
+            point_in_mesh(&Posed::new(pose, &interval), lift(p)),
+        );
+        put(
+            "decide f64 Exact",
+            decide_point_in_mesh(&Posed::new(pose, &float), p, Policy::Exact),
+        );
+        put(
+            "decide f64 Conservative",
+            decide_point_in_mesh(&Posed::new(pose, &float), p, Policy::Conservative),
+        );
+        let p32 = f32v(p);
+        let exact32 = in_convex(&q3(p32.map(f64::from)), &images);
+        record(
+            &mut tallies,
+            ("point-in-mesh", Placement::SecondOnly, "decide f32 Exact"),
+            decide_point_in_mesh(&Posed::new(pose, &float32), p32, Policy::Exact),
+            exact32,
+            &|| format!("{p32:?} {pose:?}"),
+        );
+    }
+    report("point-in-mesh", &tallies);
+}
+
+/// Spheres touching a posed cube's face, edge or corner exactly in the cube's frame (radius
+/// 5k over a 3-4-5 offset, or 3k over (2k, 2k, k)), or one ulp off; posed by the cube's own
+/// pose, or placed in world coordinates at the float image of the local centre.
+#[test]
+fn posed_overlap_sphere_mesh_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let (interval, float, float32, faces) = cube_meshes();
+    let mut rng = Rng(0x5fe7_e0e5);
+    for placement in MESH_PLACEMENTS {
+        for _ in 0..cases() {
+            let pose = random_pose(&mut rng);
+            let images = cube_images(&faces, &pose);
+            let (foot, out) = cube_feature(&mut rng);
+            let k = rng.pick(&[0.125, 0.25, 1.0]);
+            // |out| is 1, √2·… or √3·…: take an offset whose length is exact.
+            let (offset, mut r) = match out.to_array().iter().filter(|x| **x != 0.0).count() {
+                1 => (out.map(f64::signum) * (4.0 * k), 4.0 * k),
+                2 => {
+                    let s = out.map(f64::signum);
+                    let (a, b) = if s.x == 0.0 {
+                        (Vec3::new(0.0, 3.0 * s.y, 4.0 * s.z), 5.0)
+                    } else if s.y == 0.0 {
+                        (Vec3::new(3.0 * s.x, 0.0, 4.0 * s.z), 5.0)
+                    } else {
+                        (Vec3::new(3.0 * s.x, 4.0 * s.y, 0.0), 5.0)
+                    };
+                    (a * k, b * k)
+                }
+                _ => {
+                    let s = out.map(f64::signum);
+                    (Vec3::new(2.0 * s.x, 2.0 * s.y, s.z) * k, 3.0 * k)
+                }
+            };
+            match rng.below(4) {
+                0 => r = nudge(r, 1),
+                1 => r = nudge(r, -1),
+                _ => {}
+            }
+            let local = Sphere::<f64>::new(foot + offset, r).unwrap();
+            let (sphere, sphere_pose) = match placement {
+                Placement::Same => (local, Some(pose)),
+                _ => (
+                    Sphere::new(pose.transform_point(local.center()), r * pose.scale()).unwrap(),
+                    None,
+                ),
+            };
+            let c = image_point(sphere_pose.as_ref(), sphere.center());
+            let rr = image_length(sphere_pose.as_ref(), sphere.radius());
+            let exact = images.iter().any(|f| point_triangle_d2(&c, f) <= &rr * &rr);
+            let case = || format!("{sphere:?} {sphere_pose:?} mesh {pose:?}");
+            let mut put = |path, v| {
+                record(
+                    &mut tallies,
+                    ("sphere-mesh", placement, path),
+                    v,
+                    exact,
+                    &case,
+                )
+            };
+            let ls = Sphere::<Interval>::new(sphere.center(), sphere.radius()).unwrap();
+            put(
+                "Interval<f64>",
+                overlap_sphere_mesh(&posed(sphere_pose, ls), &Posed::new(pose, &interval)),
+            );
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                put(
+                    path,
+                    decide_overlap_sphere_mesh(
+                        &posed(sphere_pose, sphere),
+                        &Posed::new(pose, &float),
+                        policy,
+                    ),
+                );
+            }
+            let numbers = [sphere.center().to_array().to_vec(), vec![sphere.radius()]].concat();
+            if is_f32(&numbers) {
+                let s32 =
+                    Sphere::<f32>::new(f32v(sphere.center()), sphere.radius() as f32).unwrap();
+                put(
+                    "decide f32 Exact",
+                    decide_overlap_sphere_mesh(
+                        &posed(sphere_pose, s32),
+                        &Posed::new(pose, &float32),
+                        Policy::Exact,
+                    ),
+                );
+            }
+        }
+    }
+    report("sphere-mesh", &tallies);
+}
+
+/// The exact first contact of the ray `p + s d` with the faces within `s ≤ reach`: whether
+/// it meets any, and the least parameter where no face met lies in the ray's own plane
+/// (`None` for the parameter otherwise).
+fn ray_first_contact(p: &Q3, d: &Q3, reach: &Q, faces: &[[Q3; 3]]) -> (bool, Option<Q>) {
+    let mut hit = false;
+    let mut first: Option<Q> = None;
+    let mut known = true;
+    for f in faces {
+        if !meets_q(p, d, reach, f) {
+            continue;
+        }
+        hit = true;
+        match line_plane(p, d, &f[0], &f[1], &f[2]) {
+            Ok(l) => first = Some(first.map_or(l.clone(), |m: Q| m.min(l))),
+            Err(_) => known = false,
+        }
+    }
+    (hit, first.filter(|_| known))
+}
+
+/// Rays at a posed cube's faces, edges and corners from outside (exactly through them in the
+/// cube's frame), rays along a face's plane, with the whole ray or `max_t` exactly at the
+/// contact or one ulp short; the ray posed by the cube's pose or in world coordinates. The
+/// verdict and the first contact's enclosure are checked against the exact images.
+#[test]
+fn posed_cast_ray_mesh_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let mut enclosures = 0;
+    let (interval, float, float32, faces) = cube_meshes();
+    let mut rng = Rng(0x07a9_00e5);
+    for placement in MESH_PLACEMENTS {
+        for _ in 0..cases() / 2 {
+            let pose = random_pose(&mut rng);
+            let images = cube_images(&faces, &pose);
+            let (foot, out) = cube_feature(&mut rng);
+            let (origin, direction) = if rng.below(4) == 0 {
+                // Along the plane of a face the foot is on (z = 0 or 1, or x, or y).
+                let axis = out.to_array().iter().position(|x| *x != 0.0).unwrap();
+                let mut d = [1.0, 0.5, 0.25];
+                d[axis] = 0.0;
+                let d = Vec3::from(d);
+                (foot - d * 2.0, d)
+            } else {
+                (foot + out * 2.0, -out)
+            };
+            let max_t = match rng.below(4) {
+                0 => f64::INFINITY,
+                1 => 2.0,
+                2 => nudge(2.0, -1),
+                _ => 1.5,
+            };
+            let local = Ray::<f64>::new(origin, direction).unwrap();
+            let (ray, ray_pose) = match placement {
+                Placement::Same => (local, Some(pose)),
+                _ => (
+                    Ray::new(
+                        pose.transform_point(origin),
+                        pose.transform_vector(direction),
+                    )
+                    .unwrap(),
+                    None,
+                ),
+            };
+            let (p, d) = (
+                image_point(ray_pose.as_ref(), ray.origin()),
+                image_vector(ray_pose.as_ref(), ray.direction()),
+            );
+            let reach = if max_t.is_finite() {
+                q(max_t)
+            } else {
+                // Past every corner: the cube's images are within 1e13 of the origin.
+                let dd = dot(&d, &d);
+                images
+                    .iter()
+                    .flatten()
+                    .map(|c| dot(&sub(c, &p), &d) / &dd)
+                    .fold(Q::zero(), |m, s| m.max(s))
+            };
+            let (exact, first) = ray_first_contact(&p, &d, &reach, &images);
+            let case = || format!("{ray:?} {ray_pose:?} max_t {max_t} mesh {pose:?}");
+            let mut check = |path: &'static str, hit: surety_queries::RayMeshHit| {
+                record(
+                    &mut tallies,
+                    ("ray-mesh", placement, path),
+                    hit.hit,
+                    exact,
+                    &case,
+                );
+                if let (false, Some(first)) = (hit.hit.is_false(), &first) {
+                    enclosures += 1;
+                    assert!(
+                        hit.t.contains_rational(first),
+                        "{path}: t {:?} misses the first contact {first} for {}",
+                        hit.t,
+                        case()
+                    );
+                }
+            };
+            let lr = Ray::<Interval>::new(ray.origin(), ray.direction()).unwrap();
+            check(
+                "Interval<f64>",
+                cast_ray_mesh(&Posed::new(pose, &interval), &posed(ray_pose, lr), max_t).unwrap(),
+            );
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                let hit = decide_cast_ray_mesh(
+                    &Posed::new(pose, &float),
+                    &posed(ray_pose, ray),
+                    max_t,
+                    policy,
+                )
+                .unwrap();
+                check(path, hit);
+            }
+            let numbers = [ray.origin().to_array(), ray.direction().to_array()].concat();
+            if is_f32(&numbers) {
+                let r32 = Ray::<f32>::new(f32v(ray.origin()), f32v(ray.direction())).unwrap();
+                let hit = decide_cast_ray_mesh(
+                    &Posed::new(pose, &float32),
+                    &posed(ray_pose, r32),
+                    max_t,
+                    Policy::Exact,
+                )
+                .unwrap();
+                check("decide f32 Exact", hit);
+            }
+        }
+    }
+    println!("ray-mesh: {enclosures} first-contact enclosures checked");
+    assert!(enclosures > 0);
+    report("ray-mesh", &tallies);
+}
+
+/// A particle moved at a posed cube from outside never ends strictly inside it (the exact
+/// images), and a sphere slid at it from apart ends apart; ends are finite.
+#[test]
+fn posed_movers_never_end_inside() {
+    let (interval, _, _, faces) = cube_meshes();
+    let mut rng = Rng(0x030e_00e5);
+    let (mut moves, mut blocked) = (0, 0);
+    for _ in 0..cases() {
+        let pose = random_pose(&mut rng);
+        let images = cube_images(&faces, &pose);
+        let (foot, out) = cube_feature(&mut rng);
+        let start = pose.transform_point(foot + out * 0.5);
+        let through = Vec3::new(
+            cube_coord(&mut rng),
+            cube_coord(&mut rng),
+            cube_coord(&mut rng),
+        );
+        let goal = pose.transform_point(foot + (through - foot) * 2.0);
+        if in_convex(&q3(start), &images) {
+            continue;
+        }
+        let placed = Posed::new(pose, &interval);
+        let m = move_particle(&placed, start, goal, 0.0).unwrap();
+        moves += 1;
+        blocked += usize::from(!m.blocked.is_false());
+        assert!(m.end.to_array().iter().all(|x| x.is_finite()));
+        assert!(
+            !strictly_in_convex(&q3(m.end), &images),
+            "particle {start:?} -> {goal:?} ended inside at {:?}, mesh {pose:?}",
+            m.end
+        );
+        // A sphere around the start, apart from the cube, slid toward the goal.
+        let r = 0.125 * pose.scale();
+        let c = q3(start);
+        let apart = |c: &Q3| images.iter().all(|f| point_triangle_d2(c, f) > q(r) * q(r));
+        if apart(&c) {
+            let options = SlideOptions {
+                epsilon: 1e-9,
+                ..SlideOptions::default()
+            };
+            let s = slide_sphere(&placed, start, r, goal - start, options).unwrap();
+            assert!(s.end.to_array().iter().all(|x| x.is_finite()));
+            assert!(
+                apart(&q3(s.end)),
+                "sphere {start:?} r {r} by {:?} ended in contact at {:?}, mesh {pose:?}",
+                goal - start,
+                s.end
+            );
+        }
+    }
+    println!("posed movers: {moves} particle moves, {blocked} blocked");
+    assert!(moves > cases() / 4 && blocked > 0);
 }

@@ -237,7 +237,10 @@ fn clear_cases_get_certain_answers_and_floats_agree() {
         }
         checked += 1;
         let v = certified(c, r, lo, hi);
-        let plain = overlap_sphere_aabb(&Sphere::new(c, r).unwrap(), &Aabb::new(lo, hi).unwrap());
+        let plain = overlap_sphere_aabb(
+            &Sphere::<f64>::new(c, r).unwrap(),
+            &Aabb::new(lo, hi).unwrap(),
+        );
         match v.certain() {
             Some(answer) => assert_eq!(plain.certain(), Some(answer)),
             None => maybe += 1,
@@ -260,7 +263,10 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
         if !finite(&[c, lo, hi]) {
             return true;
         }
-        let (s, b) = (Sphere::new(c, r).unwrap(), Aabb::new(lo, hi).unwrap());
+        let (s, b) = (
+            Sphere::<f64>::new(c, r).unwrap(),
+            Aabb::<f64>::new(lo, hi).unwrap(),
+        );
         certain_stages_agree(&SphereAabb::new(&s, &b), || {
             exact_margin(c, r, lo, hi) <= Q::from_integer(0.into())
         })

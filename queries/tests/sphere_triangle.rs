@@ -18,8 +18,8 @@ use surety_queries::{
 fn certain_answers_match_exact(center: Vec3<f64>, r: f64, tri: [Vec3<f64>; 3]) -> bool {
     let exact = || exact_d2(center, tri) <= q(r) * q(r);
     let (s, t) = (
-        Sphere::new(center, r).unwrap(),
-        Triangle::new(tri[0], tri[1], tri[2]).unwrap(),
+        Sphere::<f64>::new(center, r).unwrap(),
+        Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap(),
     );
     let interval = overlap_sphere_triangle(
         &Sphere::<Interval>::new(lift(center), r).unwrap(),
@@ -333,7 +333,7 @@ fn spheres_touching_a_corner_across_the_bounding_box_are_decided_exactly() {
         let v =
             |x: [f64; 3]| Vec3::new(x[0] * mirror[0], x[1] * mirror[1], x[2] * mirror[2]) * scale;
         let (tri, center) = ([a, b, c].map(v), v([0, 1, 2].map(|i| a[i] + gap[i])));
-        let t = Triangle::new(tri[0], tri[1], tri[2]).unwrap();
+        let t = Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap();
         [d, d.next_up(), d.next_down()].iter().all(|&r| {
             let r = r * scale;
             let s = Sphere::new(center, r).unwrap();

@@ -74,8 +74,8 @@ fn static_filters_decide_clear_cases_and_decide_them_exactly() {
     });
     tight("sphere-aabb", 5, 0.95, |r| {
         let lo = v(r);
-        let b = Aabb::new(lo, lo + v(r).abs() * 0.5).unwrap();
-        SphereAabb::new(&Sphere::new(v(r), x(r).abs() * 0.5).unwrap(), &b)
+        let b = Aabb::<f64>::new(lo, lo + v(r).abs() * 0.5).unwrap();
+        SphereAabb::new(&Sphere::<f64>::new(v(r), x(r).abs() * 0.5).unwrap(), &b)
     });
     tight("obb-obb", 6, 0.95, |r| {
         let obb = |r: &mut Rng| {
@@ -120,8 +120,8 @@ fn static_filters_are_exact_on_near_ties_at_every_scale() {
         // A triangle through the box's corner (up to rounding of the third corner).
         let lo = v(&mut rng) * s;
         let hi = lo + v(&mut rng).abs() * s;
-        let t = Triangle::new(hi, hi + (a - hi) * u, hi + (b - hi) * w).unwrap();
-        let f = TriangleAabb::new(&t, &Aabb::new(lo, hi).unwrap());
+        let t = Triangle::<f64>::new(hi, hi + (a - hi) * u, hi + (b - hi) * w).unwrap();
+        let f = TriangleAabb::new(&t, &Aabb::<f64>::new(lo, hi).unwrap());
         if let Some(answer) = decide_in(&f, Stage::Static) {
             decided += 1;
             assert_eq!(

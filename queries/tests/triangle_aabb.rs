@@ -353,7 +353,10 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
         if !finite(&[a, b, c, lo, hi, (lo + hi) * 0.5]) {
             return true;
         }
-        let (t, bx) = (Triangle::new(a, b, c).unwrap(), Aabb::new(lo, hi).unwrap());
+        let (t, bx) = (
+            Triangle::<f64>::new(a, b, c).unwrap(),
+            Aabb::<f64>::new(lo, hi).unwrap(),
+        );
         certain_stages_agree(&TriangleAabb::new(&t, &bx), || {
             exact_overlap([a, b, c], lo, hi)
         })
@@ -392,8 +395,8 @@ fn rounding_noise_over_an_exact_tie_on_the_normal_never_gives_a_certain_answer()
             let exact = (tri[0] - k) == h1 && (tri[1] - k) == h2 && (k - tri[2]) == h1 + h2;
             let (lo, hi) = (k - Vec3::new(0.5, 0.5, 0.5), k);
             let (t, b) = (
-                Triangle::new(tri[0], tri[1], tri[2]).unwrap(),
-                Aabb::new(lo, hi).unwrap(),
+                Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap(),
+                Aabb::<f64>::new(lo, hi).unwrap(),
             );
             return exact
                 && certain_stages_agree(&TriangleAabb::new(&t, &b), || exact_overlap(tri, lo, hi));

@@ -364,7 +364,10 @@ fn rounding_noise_over_an_exact_zero_never_gives_a_certain_answer() {
         // The construction is exact (Sterbenz: these differences are exact, so equality here
         // is equality of the reals).
         let exact = (p - through) == w && (through - q) == w && (b - a) == h * 2.0;
-        let (t, seg) = (Triangle::new(a, b, c).unwrap(), Segment::new(p, q).unwrap());
+        let (t, seg) = (
+            Triangle::<f64>::new(a, b, c).unwrap(),
+            Segment::<f64>::new(p, q).unwrap(),
+        );
         exact
             && certain_stages_agree(&SegmentTriangle::new(&seg, &t), || {
                 segment_meets_triangle(p, q, [a, b, c])
@@ -700,7 +703,7 @@ fn float_ray_parameter_is_finite_for_a_ray_in_the_plane_and_a_grazing_one() {
     macro_rules! check {
         ($f:ty) => {{
             let v = |(x, y, z): (f64, f64, f64)| Vec3::new(x as $f, y as $f, z as $f);
-            let t = Triangle::new(v(corners[0]), v(corners[1]), v(corners[2])).unwrap();
+            let t = Triangle::<$f>::new(v(corners[0]), v(corners[1]), v(corners[2])).unwrap();
             // In the plane, through the triangle.
             let r = Ray::new(v((-1.0, 0.25, 0.0)), v((1.0, 0.0, 0.0))).unwrap();
             let hit = cast_ray_triangle(&r, &t);
@@ -711,8 +714,9 @@ fn float_ray_parameter_is_finite_for_a_ray_in_the_plane_and_a_grazing_one() {
             );
             // Nearly in the plane, from far above: t_num / det overflows.
             let tiny = <$f>::from_bits(1);
-            let r = Ray::new(v((0.25, 0.25, 0.0)), Vec3::new(0.0, 0.0, -tiny)).unwrap();
-            let far = Ray::new(Vec3::new(0.25, 0.25, <$f>::MAX / 2.0), r.direction()).unwrap();
+            let r = Ray::<$f>::new(v((0.25, 0.25, 0.0)), Vec3::new(0.0, 0.0, -tiny)).unwrap();
+            let far =
+                Ray::<$f>::new(Vec3::new(0.25, 0.25, <$f>::MAX / 2.0), r.direction()).unwrap();
             let hit = cast_ray_triangle(&far, &t);
             assert!(hit.t.is_finite(), "{}: {hit:?}", stringify!($f));
             assert_eq!(hit.t, <$f>::MAX);
@@ -778,11 +782,10 @@ fn clear_case(seed: u64) -> Option<bool> {
     if !all_clear {
         return None;
     }
+    let l32 = Vec3::<Interval<f32>>::lift_f64;
     let seg = Segment::new(lift(s), lift(t)).unwrap();
-    let seg32 = Segment::<Interval<f32>>::new(Vec3::lift_f64(s), Vec3::lift_f64(t)).unwrap();
-    let tri32 =
-        Triangle::<Interval<f32>>::new(Vec3::lift_f64(a), Vec3::lift_f64(b), Vec3::lift_f64(c))
-            .unwrap();
+    let seg32 = Segment::<Interval<f32>>::new(l32(s), l32(t)).unwrap();
+    let tri32 = Triangle::<Interval<f32>>::new(l32(a), l32(b), l32(c)).unwrap();
     let exact = exact_hit(s, t - s, [a, b, c], true);
     let certified = intersect_segment_triangle(&seg, &triangle(a, b, c));
     // The f32 enclosures of the f64 inputs are sound too (they hold the exact inputs).

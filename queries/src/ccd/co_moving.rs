@@ -60,12 +60,12 @@ pub(super) fn co_moving(
             Err(_) => Verdict::Maybe,
         }
     } else if edge {
-        let s = Segment::new(p(0), p(1)).ok()?;
+        let s = Segment::<f64>::new(p(0), p(1)).ok()?;
         // The segment b0 b1 as a degenerate triangle, which the predicate decides exactly.
-        let t = Triangle::new(p(2), p(3), p(3)).ok()?;
+        let t = Triangle::<f64>::new(p(2), p(3), p(3)).ok()?;
         decide_intersect_segment_triangle(&s, &t, Policy::Exact)
     } else {
-        let t = Triangle::new(p(1), p(2), p(3)).ok()?;
+        let t = Triangle::<f64>::new(p(1), p(2), p(3)).ok()?;
         if min_distance > 0.0 {
             let ball = Sphere::new(p(0), min_distance).ok()?;
             decide_overlap_sphere_triangle(&ball, &t, Policy::Exact)

@@ -8,8 +8,12 @@ use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
 use crate::mesh::points_box;
-use crate::query::hit_parameter;
-use crate::{cast_ray_triangle, Problem, Ray, SegmentTriangle, ShapeError, TriangleMesh};
+use crate::pose::{in_frame, posed_pair};
+use crate::query::{hit_parameter, PosedSegmentTriangle};
+use crate::{
+    cast_ray_triangle, Placed, PlacedMesh, Pose, Posed, Problem, Ray, SegmentTriangle, ShapeError,
+    TriangleMesh,
+};
 
 /// The answer of [`cast_ray_mesh`] and [`decide_cast_ray_mesh`].
 ///
@@ -75,14 +79,15 @@ pub struct RayMeshHit {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn cast_ray_mesh<S: Scalar>(
-    mesh: &TriangleMesh<S>,
-    ray: &Ray<S>,
+    mesh: &impl PlacedMesh<S>,
+    ray: &impl Placed<Ray<S>>,
     max_t: f64,
 ) -> Result<RayMeshHit, ShapeError> {
     check_max_t(max_t)?;
-    let bounds = |v: Vec3<S>| {
-        let a = v.to_array().map(|x| x.bounds());
-        [a.map(|b| b.0.as_f64()), a.map(|b| b.1.as_f64())]
+    let (mesh, frame) = mesh.mesh_parts();
+    // The ray in the mesh's frame (enclosed): a point's parameter is the same in both.
+    let Some(ray) = in_frame(ray, frame) else {
+        return Ok(unknown(mesh, max_t));
     };
     let cull = RayCull::family(bounds(ray.origin()), bounds(ray.direction()), max_t);
     let max = S::lift_f64(max_t);
@@ -90,7 +95,7 @@ pub fn cast_ray_mesh<S: Scalar>(
         if !reach.meets(&mesh.triangle_box(i)) {
             return None;
         }
-        let h = cast_ray_triangle(ray, &mesh.triangles()[i]);
+        let h = cast_ray_triangle(&ray, &mesh.triangles()[i]);
         // A single point of contact at `t` (when `det` is not zero; otherwise `t` is the
         // entire line and the comparison is `Maybe`).
         let hit = if max_t.is_finite() {
@@ -103,11 +108,38 @@ pub fn cast_ray_mesh<S: Scalar>(
     }))
 }
 
+/// The bounds of each coordinate, as `f64`.
+fn bounds<S: Scalar>(v: Vec3<S>) -> [[f64; 3]; 2] {
+    let a = v.to_array().map(|x| x.bounds());
+    [a.map(|b| b.0.as_f64()), a.map(|b| b.1.as_f64())]
+}
+
+/// The answer when the ray cannot be brought into the mesh's frame within the floats: `Maybe`
+/// with the whole range, unless the mesh is empty.
+fn unknown<S: Scalar>(mesh: &TriangleMesh<S>, max_t: f64) -> RayMeshHit {
+    if mesh.is_empty() {
+        return RayMeshHit {
+            hit: Verdict::False,
+            face: None,
+            t: Interval::new(max_t, max_t).unwrap_or(Interval::ENTIRE),
+        };
+    }
+    RayMeshHit {
+        hit: Verdict::Maybe,
+        face: None,
+        t: Interval::new(0.0, max_t).unwrap_or(Interval::ENTIRE),
+    }
+}
+
 /// [`cast_ray_mesh`] on float shapes, with every triangle decided by the
 /// [filter stack](surety_intervals::stack): exact under [`Policy::Exact`] (no `Maybe`), rays
 /// through shared edges and vertices, rays in a face's plane and degenerate faces included.
 /// The enclosure of the first contact comes from `Interval<f64>` arithmetic on the same
 /// inputs (the entire parameter range `[0, max_t]` for a face met only in its plane).
+///
+/// With poses (a posed mesh, a posed ray, or both), each face is decided with both poses
+/// applied inside its formula, so the verdicts stay exact; the ray's enclosure in the mesh's
+/// frame only picks the faces to ask.
 ///
 /// # Errors
 /// As [`cast_ray_mesh`].
@@ -121,23 +153,39 @@ pub fn cast_ray_mesh<S: Scalar>(
 /// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]]
 ///     .map(|[x, y, z]| Vec3::new(x, y, z));
 /// let mesh = TriangleMesh::<f64>::new(&v, &[[0, 1, 2], [0, 2, 3]])?;
-/// let ray = Ray::new(Vec3::new(0.3, 0.3, 1.0), Vec3::new(0.0, 0.0, -1.0))?;
+/// let ray = Ray::<f64>::new(Vec3::new(0.3, 0.3, 1.0), Vec3::new(0.0, 0.0, -1.0))?;
 /// let hit = decide_cast_ray_mesh(&mesh, &ray, f64::INFINITY, Policy::Exact)?;
 /// assert_eq!(hit.hit, Verdict::True);
 /// assert!(hit.t.contains(1.0));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_cast_ray_mesh<S: Scalar + Into<f64>>(
-    mesh: &TriangleMesh<S>,
-    ray: &Ray<S>,
+    mesh: &impl PlacedMesh<S>,
+    ray: &impl Placed<Ray<S>>,
     max_t: f64,
     policy: Policy,
 ) -> Result<RayMeshHit, ShapeError> {
     check_max_t(max_t)?;
+    let (mesh, frame) = mesh.mesh_parts();
+    let (ray, ray_pose) = ray.parts();
     let (p, d) = (coords(ray.origin()), coords(ray.direction()));
+    match posed_pair(ray_pose, frame) {
+        None => Ok(decide_plain(mesh, p, d, max_t, policy)),
+        Some(poses) => Ok(decide_posed(mesh, p, d, poses, max_t, policy)),
+    }
+}
+
+/// [`decide_cast_ray_mesh`] with no pose.
+fn decide_plain<S: Scalar + Into<f64>>(
+    mesh: &TriangleMesh<S>,
+    p: [f64; 3],
+    d: [f64; 3],
+    max_t: f64,
+    policy: Policy,
+) -> RayMeshHit {
     let cull = RayCull::new(p, d, max_t);
     let lift = |v: [f64; 3]| v.map(Interval::<f64>::enclose);
-    Ok(first_contact(mesh, &cull, max_t, |i, reach| {
+    first_contact(mesh, &cull, max_t, |i, reach| {
         // The face's coordinates, read once for its box, its filters and its parameter.
         let t = mesh.triangles()[i].corners().map(coords);
         if !reach.meets(&points_box(&t)) {
@@ -165,7 +213,53 @@ pub fn decide_cast_ray_mesh<S: Scalar + Into<f64>>(
         let line = line_meets(&t.map(lift), &lift(p), &lift(d), true);
         let param = hit_parameter(&line);
         Some((hit, param.lo(), param.hi()))
-    }))
+    })
+}
+
+/// [`decide_cast_ray_mesh`] with poses: the ray's enclosure in the mesh's frame picks the
+/// faces, and each face is decided by [`PosedSegmentTriangle`] (no static filter).
+fn decide_posed<S: Scalar + Into<f64>>(
+    mesh: &TriangleMesh<S>,
+    p: [f64; 3],
+    d: [f64; 3],
+    poses: [Option<Pose>; 2],
+    max_t: f64,
+    policy: Policy,
+) -> RayMeshHit {
+    let local = Ray::<Interval<f64>>::new(Vec3::from(p), Vec3::from(d))
+        .ok()
+        .and_then(|r| match &poses {
+            [Some(rp), frame] => in_frame(&Posed::new(*rp, r), frame.as_ref()),
+            [None, frame] => in_frame(&r, frame.as_ref()),
+        });
+    let cull = match (local, mesh.bvh().bounds()) {
+        (Some(local), _) => {
+            RayCull::family(bounds(local.origin()), bounds(local.direction()), max_t)
+        }
+        // Out of the floats in the mesh's frame: every ray from anywhere in the mesh's box
+        // reaches every node at `t = 0`, so every face is asked and none skipped.
+        (None, Some(b)) => RayCull::family(b, [[-1.0; 3], [1.0; 3]], max_t),
+        (None, None) => return unknown(mesh, max_t),
+    };
+    first_contact(mesh, &cull, max_t, |i, reach| {
+        let t = mesh.triangles()[i].corners().map(coords);
+        if !reach.meets(&points_box(&t)) {
+            return None;
+        }
+        let formula = PosedSegmentTriangle {
+            shapes: SegmentTriangle::ray_from_coords(p, d, t),
+            poses,
+            reach: max_t.is_finite().then_some(max_t),
+        };
+        let hit: Verdict = decide_with(|| formula, policy).into();
+        if hit.is_false() {
+            return Some((hit, 0.0, 0.0));
+        }
+        // The parameter, in intervals, in the scaled world (the same parameter).
+        let (t, p, d) = formula.geometry::<Interval<f64>>();
+        let param = hit_parameter(&line_meets(&t, &p, &d, true));
+        Some((hit, param.lo(), param.hi()))
+    })
 }
 
 fn check_max_t(max_t: f64) -> Result<(), ShapeError> {

@@ -1,9 +1,14 @@
 //! Does a ball touch a mesh's surface?
 
-use surety_intervals::{Endpoint, Policy, Scalar, Verdict};
+use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
+use crate::filter::lift::coords;
 use crate::mesh::swept_box;
-use crate::{decide_overlap_sphere_triangle, overlap_sphere_triangle, Sphere, TriangleMesh};
+use crate::pose::in_frame;
+use crate::{
+    decide_overlap_sphere_triangle, overlap_sphere_triangle, Placed, PlacedMesh, Pose, Posed,
+    Sphere, TriangleMesh,
+};
 
 /// Does the closed ball meet the mesh's surface (some closed triangle)? `True` as soon as
 /// one face certainly meets it, `False` when every face the hierarchy cannot rule out by
@@ -24,14 +29,24 @@ use crate::{decide_overlap_sphere_triangle, overlap_sphere_triangle, Sphere, Tri
 /// assert_eq!(overlap_sphere_mesh(&above, &floor), Verdict::False);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn overlap_sphere_mesh<S: Scalar>(sphere: &Sphere<S>, mesh: &TriangleMesh<S>) -> Verdict {
-    combine(sphere, mesh, |i| {
-        overlap_sphere_triangle(sphere, &mesh.triangles()[i])
+pub fn overlap_sphere_mesh<S: Scalar>(
+    sphere: &impl Placed<Sphere<S>>,
+    mesh: &impl PlacedMesh<S>,
+) -> Verdict {
+    let (mesh, frame) = mesh.mesh_parts();
+    // The ball in the mesh's frame (enclosed): the same contact, a congruent scaled copy.
+    let Some(ball) = in_frame(sphere, frame) else {
+        return Verdict::Maybe;
+    };
+    combine(mesh, ball_box(&ball), |i| {
+        overlap_sphere_triangle(&ball, &mesh.triangles()[i])
     })
 }
 
 /// [`overlap_sphere_mesh`] on float shapes, each face through the
-/// [filter stack](surety_intervals::stack): exact under [`Policy::Exact`].
+/// [filter stack](surety_intervals::stack): exact under [`Policy::Exact`]. With poses, each
+/// face is decided with both poses applied inside its formula (the ball's box in the mesh's
+/// frame, enclosed in intervals, only picks the faces to ask).
 ///
 /// # Example
 /// ```
@@ -46,28 +61,63 @@ pub fn overlap_sphere_mesh<S: Scalar>(sphere: &Sphere<S>, mesh: &TriangleMesh<S>
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_overlap_sphere_mesh<S: Scalar + Into<f64>>(
-    sphere: &Sphere<S>,
-    mesh: &TriangleMesh<S>,
+    sphere: &impl Placed<Sphere<S>>,
+    mesh: &impl PlacedMesh<S>,
     policy: Policy,
 ) -> Verdict {
-    combine(sphere, mesh, |i| {
-        decide_overlap_sphere_triangle(sphere, &mesh.triangles()[i], policy)
-    })
+    let (mesh, frame) = mesh.mesh_parts();
+    let (ball, ball_pose) = sphere.parts();
+    match (ball_pose, frame) {
+        (None, None) => combine(mesh, ball_box(ball), |i| {
+            decide_overlap_sphere_triangle(ball, &mesh.triangles()[i], policy)
+        }),
+        _ => {
+            let lifted = Sphere::<Interval<f64>>::new(
+                Vec3::from(coords(ball.center())),
+                Interval::from(ball.radius().into()),
+            );
+            let local = lifted.ok().and_then(|b| match ball_pose {
+                Some(p) => in_frame(&Posed::new(*p, b), frame),
+                None => in_frame(&b, frame),
+            });
+            // Out of the floats: every face is asked.
+            let cull = local.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
+                ball_box(&b)
+            });
+            combine(mesh, cull, |i| {
+                let face = Posed::new(
+                    frame.copied().unwrap_or(Pose::IDENTITY),
+                    mesh.triangles()[i],
+                );
+                match ball_pose {
+                    Some(p) => {
+                        decide_overlap_sphere_triangle(&Posed::new(*p, *ball), &face, policy)
+                    }
+                    None => decide_overlap_sphere_triangle(ball, &face, policy),
+                }
+            })
+        }
+    }
 }
 
-/// The faces whose boxes meet the ball's box (rounded outward), each asked `face(i)`: `True`
-/// at the first certain contact.
-fn combine<S: Scalar>(
-    sphere: &Sphere<S>,
-    mesh: &TriangleMesh<S>,
-    mut face: impl FnMut(usize) -> Verdict,
-) -> Verdict {
+/// The ball's box, rounded outward.
+fn ball_box<S: Scalar>(sphere: &Sphere<S>) -> [[f64; 3]; 2] {
     let c = sphere.center();
     let lo = c.map(|x| x.bounds().0);
     let hi = c.map(|x| x.bounds().1);
     let r = sphere.radius().bounds().1.as_f64();
     let [lo, _] = swept_box(lo, lo, r);
     let [_, hi] = swept_box(hi, hi, r);
+    [lo, hi]
+}
+
+/// The faces whose boxes meet the box `[lo, hi]`, each asked `face(i)`: `True` at the first
+/// certain contact.
+fn combine<S: Scalar>(
+    mesh: &TriangleMesh<S>,
+    [lo, hi]: [[f64; 3]; 2],
+    mut face: impl FnMut(usize) -> Verdict,
+) -> Verdict {
     let mut answer = Verdict::False;
     for i in mesh.near(lo, hi) {
         answer = answer | face(i);

@@ -4,12 +4,16 @@ use std::cmp::Ordering;
 
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{
-    cross3, dot3, lift3, sub3, Endpoint, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
+    cross3, dot3, lift3, sub3, Endpoint, Interval, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
 };
 
 use crate::bvh::RayCull;
 use crate::filter::lift::coords;
-use crate::{decide_point_in_triangle, point_in_triangle, TriangleMesh};
+use crate::pose::{in_frame, Frame};
+use crate::query::PosedSegmentTriangle;
+use crate::{
+    decide_point_in_triangle, point_in_triangle, PlacedMesh, Pose, SegmentTriangle, TriangleMesh,
+};
 
 /// How many ray directions [`point_in_mesh`] tries before it answers `Maybe`.
 const DIRECTIONS: usize = 16;
@@ -117,15 +121,21 @@ impl Formula for RayCrossing {
 ///
 /// // A tetrahedron.
 /// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
-///     .map(|[x, y, z]| Vec3::lift_f64(Vec3::new(x, y, z)));
+///     .map(|[x, y, z]| Vec3::new(x, y, z));
 /// let mesh = TriangleMesh::<Interval>::new(&v, &[[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]])?;
-/// let at = |x, y, z| Vec3::lift_f64(Vec3::new(x, y, z));
+/// let at = |x, y, z| Vec3::<Interval>::from(Vec3::new(x, y, z)); // exactly, a point interval each
 /// assert_eq!(point_in_mesh(&mesh, at(0.1, 0.1, 0.1)), Verdict::True);
 /// assert_eq!(point_in_mesh(&mesh, at(0.5, 0.5, 0.5)), Verdict::False);
 /// assert_eq!(point_in_mesh(&mesh, at(0.25, 0.25, 0.0)), Verdict::True); // on a face
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn point_in_mesh<S: Scalar>(mesh: &TriangleMesh<S>, p: Vec3<S>) -> Verdict {
+pub fn point_in_mesh<S: Scalar>(mesh: &impl PlacedMesh<S>, p: Vec3<S>) -> Verdict {
+    let (mesh, frame) = mesh.mesh_parts();
+    // The point in the mesh's frame (enclosed): a rotation, a positive scale and a translation
+    // keep inside inside, the surface the surface, and every crossing's direction.
+    let Some(p) = in_frame(&p, frame) else {
+        return Verdict::Maybe;
+    };
     let bounds = p.to_array().map(|x| x.bounds());
     let lo = bounds.map(|b| b.0.as_f64());
     let hi = bounds.map(|b| b.1.as_f64());
@@ -163,22 +173,79 @@ pub fn point_in_mesh<S: Scalar>(mesh: &TriangleMesh<S>, p: Vec3<S>) -> Verdict {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
-    mesh: &TriangleMesh<S>,
+    mesh: &impl PlacedMesh<S>,
     p: Vec3<S>,
     policy: Policy,
 ) -> Verdict {
+    let (mesh, frame) = mesh.mesh_parts();
     let at = coords(p);
+    let Some(pose) = frame else {
+        let mut on_surface = Verdict::False;
+        for i in mesh.near(at, at) {
+            on_surface = on_surface | decide_point_in_triangle(p, &mesh.triangles()[i], policy);
+            if on_surface.is_true() {
+                return Verdict::True;
+            }
+        }
+        return point_in_solid(mesh, on_surface, [at, at], |d, i| {
+            let t = mesh.triangles()[i].corners().map(coords);
+            decide_with(|| RayCrossing { p: at, d, t }, policy)
+        });
+    };
+    // The point's box in the mesh's frame picks the faces; each is decided with the pose
+    // applied inside its formula. Out of the floats there, the mesh's own box stands in: every
+    // face a ray from the point can meet is met by the same ray from where it enters that box.
+    let local = pose.inverse_transform_point(Vec3::<Interval<f64>>::from(Vec3::from(at)));
+    let local = [local.lo().to_array(), local.hi().to_array()];
+    let reach = if local.iter().flatten().all(|x| x.is_finite()) {
+        local
+    } else {
+        match mesh.bvh().bounds() {
+            Some(b) => b,
+            None => return Verdict::False, // no faces
+        }
+    };
     let mut on_surface = Verdict::False;
-    for i in mesh.near(at, at) {
-        on_surface = on_surface | decide_point_in_triangle(p, &mesh.triangles()[i], policy);
+    for i in mesh.near(reach[0], reach[1]) {
+        let shapes = SegmentTriangle::point(p, &mesh.triangles()[i]);
+        let formula = PosedSegmentTriangle {
+            shapes,
+            poses: [None, Some(*pose)],
+            reach: None,
+        };
+        on_surface = on_surface | Verdict::from(decide_with(|| formula, policy));
         if on_surface.is_true() {
             return Verdict::True;
         }
     }
-    point_in_solid(mesh, on_surface, [at, at], |d, i| {
+    point_in_solid(mesh, on_surface, reach, |d, i| {
         let t = mesh.triangles()[i].corners().map(coords);
-        decide_with(|| RayCrossing { p: at, d, t }, policy)
+        decide_with(
+            || PosedRayCrossing {
+                crossing: RayCrossing { p: at, d, t },
+                pose: *pose,
+            },
+            policy,
+        )
     })
+}
+
+/// [`RayCrossing`] for a mesh with a pose, in a world scaled by `|q|²` ([`Frame`]): the point
+/// in world coordinates, the direction and the face in the mesh's frame. A proper rotation
+/// and a positive scale keep every sign the crossing reads.
+struct PosedRayCrossing {
+    crossing: RayCrossing,
+    pose: Pose,
+}
+
+impl Formula for PosedRayCrossing {
+    type Output = Crossing;
+
+    fn eval<R: Ring>(&self) -> Option<Crossing> {
+        let [fp, fm] = Frame::<R>::pair(None, Some(&self.pose));
+        let RayCrossing { p, d, t } = self.crossing;
+        crossing(&fp.point(p), &fm.vector(d), &t.map(|c| fm.point(c)))
+    }
 }
 
 /// The answer from the surface test and the winding number along the first ray whose every

@@ -4,7 +4,8 @@ use surety_intervals::{Endpoint, Interval, Scalar, Vec3, Verdict};
 
 use crate::mesh::swept_box;
 use crate::motion::sweep_with_normal;
-use crate::{overlap_sphere_triangle, Sphere, TriangleMesh};
+use crate::pose::in_frame;
+use crate::{overlap_sphere_triangle, Placed, PlacedMesh, Sphere};
 
 /// The answer of [`sweep_sphere_mesh`].
 ///
@@ -43,6 +44,8 @@ pub struct SweepMeshHit {
 /// out) is swept with [`sweep_sphere_triangle`](crate::sweep_sphere_triangle); the first
 /// contact's enclosure runs from the least lower end of any face that may be touched to the
 /// least upper end of one that certainly is. On plain floats this is the float computation.
+/// A posed sphere or mesh: the sphere and its motion are brought into the mesh's frame,
+/// enclosed (the times of contact are the same in every frame).
 ///
 /// # Example
 /// ```
@@ -63,10 +66,37 @@ pub struct SweepMeshHit {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn sweep_sphere_mesh<S: Scalar>(
-    sphere: &Sphere<S>,
+    sphere: &impl Placed<Sphere<S>>,
     motion: Vec3<S>,
-    mesh: &TriangleMesh<S>,
+    mesh: &impl PlacedMesh<S>,
 ) -> SweepMeshHit {
+    let (mesh, frame) = mesh.mesh_parts();
+    // The sphere and its motion in the mesh's frame (enclosed); times are the same there.
+    let local = in_frame(sphere, frame).zip(match frame {
+        None => Some(motion),
+        Some(pose) => Some(pose.inverse_transform_vector(motion)).filter(|m| {
+            m.to_array().iter().all(|x| {
+                let (lo, hi) = x.bounds();
+                lo.as_f64().is_finite() && hi.as_f64().is_finite()
+            })
+        }),
+    });
+    let Some((sphere, motion)) = local else {
+        return SweepMeshHit {
+            hit: if mesh.is_empty() {
+                Verdict::False
+            } else {
+                Verdict::Maybe
+            },
+            face: None,
+            time: if mesh.is_empty() {
+                Interval::new(1.0, 1.0).unwrap_or(Interval::ENTIRE)
+            } else {
+                Interval::new(0.0, 1.0).unwrap_or(Interval::ENTIRE)
+            },
+        };
+    };
+    let sphere = &sphere;
     // The path's box: every center c + t·m, t in [0, 1], lies between the center's bounds
     // and the end's (each sum rounded outward), then the radius.
     let r = sphere.radius().bounds().1.as_f64();

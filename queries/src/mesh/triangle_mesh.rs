@@ -90,7 +90,7 @@ impl<S: Scalar> TriangleMesh<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::{Triangle, TriangleMesh};
     ///
-    /// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+    /// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
     /// assert_eq!(TriangleMesh::from_triangles(vec![t; 3])?.len(), 3);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```

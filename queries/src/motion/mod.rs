@@ -117,3 +117,16 @@ fn finite_point<F: Endpoint>(
 ) -> Result<(), crate::ShapeError> {
     crate::shape::validate::finite_vec(shape, field, widen(p))
 }
+
+/// The box of every point between the enclosures `p` and `q`, rounded outward, or `None`
+/// where a bound is not finite.
+pub(crate) fn span<S: Scalar>(p: Vec3<S>, q: Vec3<S>) -> Option<[[f64; 3]; 2]> {
+    let (p, q) = (p.to_array(), q.to_array());
+    let mut b = [[0.0; 3]; 2];
+    for k in 0..3 {
+        let ((a0, a1), (b0, b1)) = (p[k].bounds(), q[k].bounds());
+        b[0][k] = a0.as_f64().min(b0.as_f64()).next_down();
+        b[1][k] = a1.as_f64().max(b1.as_f64()).next_up();
+    }
+    b.iter().flatten().all(|x| x.is_finite()).then_some(b)
+}

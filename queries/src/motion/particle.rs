@@ -2,10 +2,9 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
-use super::{check_epsilon, finite_point, lift, settle};
+use super::{check_epsilon, finite_point, lift, settle, span};
 use crate::filter::moller_trumbore::line_meets;
-use crate::mesh::swept_box;
-use crate::{ShapeError, Triangle, TriangleMesh};
+use crate::{PlacedMesh, Pose, ShapeError, Triangle};
 
 /// Where a particle's move ended, and what stopped it.
 ///
@@ -94,7 +93,7 @@ fn enters<S: Scalar>(p: Vec3<S>, q: Vec3<S>, t: &Triangle<S>, n: Vec3<S>) -> (Ve
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn move_particle<S: Scalar>(
-    mesh: &TriangleMesh<S>,
+    mesh: &impl PlacedMesh<S>,
     from: Vec3<S::Float>,
     to: Vec3<S::Float>,
     epsilon: f64,
@@ -102,8 +101,23 @@ pub fn move_particle<S: Scalar>(
     finite_point("particle", "from", from)?;
     finite_point("particle", "to", to)?;
     check_epsilon(epsilon)?;
-    let (p, q) = (lift::<S>(from), lift::<S>(to));
-    let [lo, hi] = swept_box(from, to, 0.0);
+    let (mesh, frame) = mesh.mesh_parts();
+    // Positions in the mesh's frame (enclosed for interval scalars); a move's parameter and
+    // which side of a face a point is on are the same there. The stop gap scales with it.
+    let local = |x: Vec3<S::Float>| {
+        let w = lift::<S>(x);
+        frame.map_or(w, |pose| pose.inverse_transform_point(w))
+    };
+    let (p, q) = (local(from), local(to));
+    let Some([lo, hi]) = span(p, q) else {
+        // Out of the floats in the mesh's frame: no move can be certified, so none is made.
+        return Ok(ParticleMove {
+            end: from,
+            blocked: Verdict::Maybe,
+            triangle: None,
+        });
+    };
+    let scale = S::lift_f64(frame.map_or(1.0, Pose::scale));
     let mut blocked = Verdict::False;
     let mut earliest: Option<(f64, usize)> = None;
     for i in mesh.near(lo, hi) {
@@ -115,7 +129,7 @@ pub fn move_particle<S: Scalar>(
         }
         blocked = blocked | v;
         // Where the plane distance is epsilon/2: sp/|n| - s·(sp - sq)/|n| = epsilon/2.
-        let gap = S::lift_f64(epsilon / 2.0) * length;
+        let gap = S::lift_f64(epsilon / 2.0) / scale * length;
         let stop = (sp - gap) / (sp - sq);
         let at = stop.bounds().0.as_f64();
         let at = if at > 0.0 { at } else { 0.0 };
@@ -132,8 +146,10 @@ pub fn move_particle<S: Scalar>(
     };
     let end = settle(from, to, at, epsilon, |end| {
         !S::CERTIFIED || {
-            let h = lift::<S>(end);
-            let [lo, hi] = swept_box(from, end, 0.0);
+            let h = local(end);
+            let Some([lo, hi]) = span(p, h) else {
+                return false;
+            };
             mesh.near(lo, hi).all(|i| {
                 enters(p, h, &mesh.triangles()[i], mesh.normal(i).0)
                     .0

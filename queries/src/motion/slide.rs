@@ -2,10 +2,9 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
-use super::{check_epsilon, finite_point, lift, settle, sweep_with_normal, widen};
-use crate::mesh::swept_box;
+use super::{check_epsilon, finite_point, lift, settle, span, sweep_with_normal, widen};
 use crate::shape::validate::non_negative;
-use crate::{overlap_sphere_triangle, ShapeError, Sphere, Triangle, TriangleMesh};
+use crate::{overlap_sphere_triangle, PlacedMesh, Pose, ShapeError, Sphere, Triangle};
 
 /// Settings for [`slide_sphere`].
 ///
@@ -207,7 +206,7 @@ fn corners_f64<S: Scalar>(t: &Triangle<S>) -> [Vec3<f64>; 3] {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn slide_sphere<S: Scalar>(
-    mesh: &TriangleMesh<S>,
+    mesh: &impl PlacedMesh<S>,
     center: Vec3<S::Float>,
     radius: S::Float,
     motion: Vec3<S::Float>,
@@ -224,7 +223,51 @@ pub fn slide_sphere<S: Scalar>(
         }
     })?;
     let r = radius.as_f64();
-    let radius_s = S::lift_f64(r);
+    let (mesh, frame) = mesh.mesh_parts();
+    // The sphere in the mesh's frame (enclosed for interval scalars): its center, its radius
+    // over the pose's scale, and a step's motion; sweep times are the same there.
+    let radius_s = S::lift_f64(r) / S::lift_f64(frame.map_or(1.0, Pose::scale));
+    let r_local = radius_s.bounds().1.as_f64();
+    let local_ball = |c: Vec3<S::Float>| {
+        let w = lift::<S>(c);
+        Sphere::new(
+            frame.map_or(w, |pose| pose.inverse_transform_point(w)),
+            radius_s,
+        )
+        .ok()
+    };
+    let local_step = |from: Vec3<S::Float>, to: Vec3<S::Float>| {
+        let v = lift::<S>(to) - lift::<S>(from);
+        frame.map_or(v, |pose| pose.inverse_transform_vector(v))
+    };
+    // The faces near the ball's path in the mesh's frame, or `None` out of the floats there.
+    let near = |ball: &Sphere<S>, step: Vec3<S>| {
+        let c = ball.center();
+        let end = c + step;
+        let [lo, hi] = span(c, end)?;
+        let grow = |x: f64, up: bool| {
+            let v = if up { x + r_local } else { x - r_local };
+            let v = if up { v.next_up() } else { v.next_down() };
+            v.is_finite().then_some(v)
+        };
+        let lo = [
+            grow(lo[0], false)?,
+            grow(lo[1], false)?,
+            grow(lo[2], false)?,
+        ];
+        let hi = [grow(hi[0], true)?, grow(hi[1], true)?, grow(hi[2], true)?];
+        Some(mesh.near(lo, hi))
+    };
+    let world_corners = |i: usize| {
+        let t = corners_f64(&mesh.triangles()[i]);
+        frame.map_or(t, |pose| t.map(|p| pose.transform_point(p)))
+    };
+    let stay = |c, contacts, started_in_contact| Slide {
+        end: c,
+        contacts,
+        exhausted: false,
+        started_in_contact,
+    };
     let mut c = center;
     let mut m = widen(motion);
     let mut contacts = 0;
@@ -232,18 +275,15 @@ pub fn slide_sphere<S: Scalar>(
     // the caller's start, and by each step's re-check for the next. So the sweeps skip their
     // own contact test at time 0.
     let clear = |_: &Sphere<S>| Verdict::False;
-    let ball = Sphere::new(lift::<S>(c), radius_s)?;
-    let [lo, hi] = swept_box(c, c, r);
-    let touching = mesh
-        .near(lo, hi)
-        .any(|i| !overlap_sphere_triangle(&ball, &mesh.triangles()[i]).is_false());
-    if touching {
-        return Ok(Slide {
-            end: c,
-            contacts: 0,
-            exhausted: false,
-            started_in_contact: true,
-        });
+    // Out of the floats in the mesh's frame nothing can be certified: counted as contact.
+    let Some(ball) = local_ball(c) else {
+        return Ok(stay(c, 0, true));
+    };
+    let Some(mut faces) = near(&ball, Vec3::zero()) else {
+        return Ok(stay(c, 0, true));
+    };
+    if faces.any(|i| !overlap_sphere_triangle(&ball, &mesh.triangles()[i]).is_false()) {
+        return Ok(stay(c, 0, true));
     }
     for _ in 0..options.max_iterations {
         let goal = point_plus(c, m);
@@ -255,11 +295,15 @@ pub fn slide_sphere<S: Scalar>(
                 started_in_contact: false,
             });
         }
-        let ball = Sphere::new(lift::<S>(c), radius_s)?;
-        let step = lift::<S>(goal) - lift::<S>(c);
-        let [lo, hi] = swept_box(c, goal, r);
+        let Some(ball) = local_ball(c) else {
+            break;
+        };
+        let step = local_step(c, goal);
+        let Some(faces) = near(&ball, step) else {
+            break;
+        };
         let mut earliest: Option<(f64, usize)> = None;
-        for i in mesh.near(lo, hi) {
+        for i in faces {
             let hit = sweep_with_normal(&ball, step, &mesh.triangles()[i], mesh.normal(i), clear);
             if !hit.hit.is_false() && earliest.is_none_or(|(e, _)| hit.time.lo() < e) {
                 earliest = Some((hit.time.lo(), i));
@@ -282,11 +326,9 @@ pub fn slide_sphere<S: Scalar>(
             break;
         };
         let at_contact = from + d * at;
-        let normal = unit(
-            at_contact
-                - closest_point_on_triangle(at_contact, corners_f64(&mesh.triangles()[triangle])),
-        )
-        .map(|(n, _)| n);
+        let normal =
+            unit(at_contact - closest_point_on_triangle(at_contact, world_corners(triangle)))
+                .map(|(n, _)| n);
         let closing = normal.map_or(0.0, |n| -n.dot(dir));
         let back = if closing > 0.0 {
             options.epsilon / 2.0 / closing
@@ -295,9 +337,11 @@ pub fn slide_sphere<S: Scalar>(
         };
         let end = settle(c, goal, at - back / length, options.epsilon, |end| {
             !S::CERTIFIED || {
-                let step = lift::<S>(end) - lift::<S>(c);
-                let [lo, hi] = swept_box(c, end, r);
-                mesh.near(lo, hi).all(|i| {
+                let step = local_step(c, end);
+                let Some(mut faces) = near(&ball, step) else {
+                    return false;
+                };
+                faces.all(|i| {
                     sweep_with_normal(&ball, step, &mesh.triangles()[i], mesh.normal(i), clear)
                         .hit
                         .is_false()

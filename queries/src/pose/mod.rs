@@ -2,12 +2,13 @@
 //!
 //! A [`Pose`] is a rotation (the exact rotation of a quaternion, whatever its length), a uniform
 //! scale and a translation. A [`Posed`] shape is a shape and its pose; every pairwise query
-//! accepts one wherever it accepts the plain shape ([`Placed`]).
+//! accepts one wherever it accepts the plain shape ([`Placed`]), and every mesh query and
+//! mover a posed mesh ([`PlacedMesh`]), which is never rebuilt.
 
 #[allow(clippy::module_inception)] // the concept's folder and its type share the name
 mod pose;
 mod posed;
 
 pub use pose::{Pose, Quaternion};
-pub(crate) use posed::Frame;
-pub use posed::{Placed, Posed, Transform};
+pub(crate) use posed::{in_frame, posed_pair, Frame};
+pub use posed::{Placed, PlacedMesh, Posed, Transform};

@@ -324,12 +324,48 @@ impl Pose {
         Vec3::new(a.dot(v), b.dot(v), c.dot(v))
     }
 
+    /// The preimage of a point: where the world point `p` sits in the pose's own frame,
+    /// `Rᵀ (p - translation) / scale`. With interval scalars an enclosure of the exact preimage
+    /// (of every point of the enclosure `p`); with floats, rounded.
+    ///
+    /// # Example
+    /// ```
+    /// use glam::{DQuat, DVec3};
+    /// use surety_intervals::{Interval, Vec3};
+    /// use surety_queries::Pose;
+    ///
+    /// let pose = Pose::new(DQuat::from_rotation_z(0.3), DVec3::new(1e9, 2.0, 0.0))?.with_scale(5.0)?;
+    /// let local = Vec3::<Interval>::lift_f64(Vec3::new(0.1, 0.2, 0.3));
+    /// let back = pose.inverse_transform_point(pose.transform_point(local));
+    /// assert!(back.x.contains(0.1) && back.y.contains(0.2) && back.z.contains(0.3));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn inverse_transform_point<S: Scalar>(&self, p: Vec3<S>) -> Vec3<S> {
+        self.inverse_transform_vector(p - Vec3::from(self.translation.map(S::lift_f64)))
+    }
+
+    /// The preimage of a direction: `Rᵀ v / scale` (no translation).
+    pub fn inverse_transform_vector<S: Scalar>(&self, v: Vec3<S>) -> Vec3<S> {
+        self.transposed(v) / (S::lift_f64(self.scale) * self.norm2::<S>())
+    }
+
     /// The image of a plane's normal: `R · n`, rotated only (a normal's length does not
     /// matter to a plane, and a uniform scale keeps it normal).
     pub(crate) fn rotate_normal<S: Scalar>(&self, n: Vec3<S>) -> Vec3<S> {
         let inv = S::one() / self.norm2::<S>();
         let [a, b, c] = self.matrix::<S>().map(|row| Vec3::from(row) * inv);
         Vec3::new(a.dot(n), b.dot(n), c.dot(n))
+    }
+
+    /// `Rᵀ · n`: a world plane's normal in the pose's frame.
+    pub(crate) fn inverse_rotate_normal<S: Scalar>(&self, n: Vec3<S>) -> Vec3<S> {
+        self.transposed(n) / self.norm2::<S>()
+    }
+
+    /// `M(q)ᵀ · v`, where `Rᵀ = M(q)ᵀ / |q|²`: the rows of `M(q)` weighted by `v`.
+    fn transposed<S: Scalar>(&self, v: Vec3<S>) -> Vec3<S> {
+        let [r0, r1, r2] = self.matrix::<S>().map(Vec3::from);
+        r0 * v.x + r1 * v.y + r2 * v.z
     }
 }
 
@@ -383,7 +419,7 @@ impl TryFrom<glam::DAffine3> for Pose {
     fn try_from(a: glam::DAffine3) -> Result<Pose, ShapeError> {
         let m = a.matrix3;
         let scale = m.determinant().cbrt();
-        let translation = Vec3::from(a.translation);
+        let translation = Vec3::<f64>::from(a.translation);
         if !(scale.is_finite() && scale > 0.0) {
             return Pose::from_rotation_matrix(m, translation);
         }

@@ -4,7 +4,7 @@ use surety_intervals::{lift3, Ring, Ring3, Scalar, Vec3};
 
 use crate::pose::Pose;
 use crate::shape::validate::finite_vec;
-use crate::{Obb, Plane, Ray, Segment, Sphere, Triangle};
+use crate::{Obb, Plane, Ray, Segment, Sphere, Triangle, TriangleMesh};
 
 /// A shape in its own frame, placed in the world by a [`Pose`]. Every pairwise query takes one
 /// wherever it takes the plain shape (see [`Placed`]).
@@ -53,11 +53,21 @@ pub trait Transform: Sized {
     /// floats the rounded one. `None` where the image leaves the finite floats (it would
     /// overflow), and for a plane whose rotated normal may be zero.
     fn transformed(&self, pose: &Pose) -> Option<Self>;
+
+    /// The preimage under `pose`: this shape, given in world coordinates, in the pose's own
+    /// frame (enclosed with interval scalars, rounded with floats). `None` as for
+    /// [`transformed`](Transform::transformed).
+    fn preimage(&self, pose: &Pose) -> Option<Self>;
 }
 
 impl<S: Scalar> Transform for Vec3<S> {
     fn transformed(&self, pose: &Pose) -> Option<Self> {
         let p = pose.transform_point(*self);
+        finite_vec("point", "point", p).ok().map(|()| p)
+    }
+
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        let p = pose.inverse_transform_point(*self);
         finite_vec("point", "point", p).ok().map(|()| p)
     }
 }
@@ -66,6 +76,11 @@ impl<S: Scalar> Transform for Sphere<S> {
     fn transformed(&self, pose: &Pose) -> Option<Self> {
         let radius = self.radius() * S::lift_f64(pose.scale());
         Sphere::new(pose.transform_point(self.center()), radius).ok()
+    }
+
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        let radius = self.radius() / S::lift_f64(pose.scale());
+        Sphere::new(pose.inverse_transform_point(self.center()), radius).ok()
     }
 }
 
@@ -79,11 +94,26 @@ impl<S: Scalar> Transform for Obb<S> {
         )
         .ok()
     }
+
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        let axes = self.axes().map(|a| pose.inverse_transform_vector(a));
+        Obb::new(
+            pose.inverse_transform_point(self.center()),
+            axes,
+            self.half_extents(),
+        )
+        .ok()
+    }
 }
 
 impl<S: Scalar> Transform for Triangle<S> {
     fn transformed(&self, pose: &Pose) -> Option<Self> {
         let [a, b, c] = self.corners().map(|p| pose.transform_point(p));
+        Triangle::new(a, b, c).ok()
+    }
+
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        let [a, b, c] = self.corners().map(|p| pose.inverse_transform_point(p));
         Triangle::new(a, b, c).ok()
     }
 }
@@ -96,12 +126,26 @@ impl<S: Scalar> Transform for Segment<S> {
         )
         .ok()
     }
+
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        Segment::new(
+            pose.inverse_transform_point(self.p()),
+            pose.inverse_transform_point(self.q()),
+        )
+        .ok()
+    }
 }
 
 impl<S: Scalar> Transform for Ray<S> {
     fn transformed(&self, pose: &Pose) -> Option<Self> {
         let origin = pose.transform_point(self.origin());
         Ray::new(origin, pose.transform_vector(self.direction())).ok()
+    }
+
+    /// The parameter of a point along the ray is the same in both frames.
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        let origin = pose.inverse_transform_point(self.origin());
+        Ray::new(origin, pose.inverse_transform_vector(self.direction())).ok()
     }
 }
 
@@ -112,6 +156,15 @@ impl<S: Scalar> Transform for Plane<S> {
         let n = pose.rotate_normal(self.normal());
         let t = Vec3::from(pose.translation().map(S::lift_f64));
         Plane::new(n, self.offset() * S::lift_f64(pose.scale()) - n.dot(t)).ok()
+    }
+
+    /// `{x : n·x + d = 0}` goes back to `{y : n'·y + d' = 0}` with `n' = Rᵀ n` and
+    /// `d' = (d + n·t) / scale`.
+    fn preimage(&self, pose: &Pose) -> Option<Self> {
+        let n = self.normal();
+        let t = Vec3::from(pose.translation().map(S::lift_f64));
+        let back = pose.inverse_rotate_normal(n);
+        Plane::new(back, (self.offset() + n.dot(t)) / S::lift_f64(pose.scale())).ok()
     }
 }
 
@@ -252,4 +305,74 @@ impl<R: Ring> Frame<R> {
     pub(crate) fn length(&self, r: f64) -> R {
         R::from_f64(r) * self.length.clone()
     }
+}
+
+/// What a mesh query takes for a mesh: the [`TriangleMesh`] itself (in world coordinates), or
+/// a posed one, `Posed<&TriangleMesh<S>>` (an instance that shares the mesh) or
+/// `Posed<TriangleMesh<S>>`.
+///
+/// A posed mesh is never rebuilt nor transformed: the query's shape (a ray, a sphere, a
+/// point, a moving particle) is brought into the mesh's frame instead, enclosed, and the mesh's
+/// own hierarchy answers. The `decide_…` mesh queries decide each face with the pose applied
+/// inside their formula, so their answers stay exact under [`Policy::Exact`](surety_intervals::Policy::Exact).
+///
+/// # Example
+/// ```
+/// use glam::{DQuat, DVec3};
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_point_in_mesh, Pose, Posed, TriangleMesh};
+///
+/// // A tetrahedron, turned a quarter about z and moved far away.
+/// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]].map(Vec3::from);
+/// let mesh = TriangleMesh::<f64>::new(&v, &[[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]])?;
+/// let pose = Pose::new(DQuat::from_xyzw(0.0, 0.0, 1.0, 1.0), DVec3::new(1e9, 0.0, 0.0))?;
+/// let placed = Posed::new(pose, &mesh);
+/// // The local point (0.1, 0.1, 0.1) is now at (1e9 - 0.1, 0.1, 0.1).
+/// let inside = decide_point_in_mesh(&placed, Vec3::new(1e9 - 0.125, 0.125, 0.125), Policy::Exact);
+/// assert_eq!(inside, Verdict::True);
+/// let outside = decide_point_in_mesh(&placed, Vec3::new(1e9 + 0.125, 0.125, 0.125), Policy::Exact);
+/// assert_eq!(outside, Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub trait PlacedMesh<S: Scalar> {
+    /// The mesh in its own frame, and its pose (`None` for a mesh in world coordinates).
+    fn mesh_parts(&self) -> (&TriangleMesh<S>, Option<&Pose>);
+}
+
+impl<S: Scalar> PlacedMesh<S> for TriangleMesh<S> {
+    #[inline(always)]
+    fn mesh_parts(&self) -> (&TriangleMesh<S>, Option<&Pose>) {
+        (self, None)
+    }
+}
+
+impl<S: Scalar> PlacedMesh<S> for Posed<&TriangleMesh<S>> {
+    #[inline(always)]
+    fn mesh_parts(&self) -> (&TriangleMesh<S>, Option<&Pose>) {
+        (self.shape, Some(&self.pose))
+    }
+}
+
+impl<S: Scalar> PlacedMesh<S> for Posed<TriangleMesh<S>> {
+    #[inline(always)]
+    fn mesh_parts(&self) -> (&TriangleMesh<S>, Option<&Pose>) {
+        (&self.shape, Some(&self.pose))
+    }
+}
+
+/// A query's shape in the frame of a mesh with pose `frame` (`None`: the world): enclosed with
+/// interval scalars, rounded with floats; `None` where it leaves the finite floats.
+pub(crate) fn in_frame<T: Transform>(shape: &impl Placed<T>, frame: Option<&Pose>) -> Option<T> {
+    let world = shape.world()?;
+    match frame {
+        None => Some(world),
+        Some(pose) => world.preimage(pose),
+    }
+}
+
+/// The poses of a pair of shapes, when either is posed (`None`: both in world coordinates,
+/// for the formulas without poses and their static filters).
+#[inline(always)]
+pub(crate) fn posed_pair(a: Option<&Pose>, b: Option<&Pose>) -> Option<[Option<Pose>; 2]> {
+    (a.is_some() || b.is_some()).then(|| [a.copied(), b.copied()])
 }

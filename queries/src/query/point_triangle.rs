@@ -4,7 +4,8 @@ use surety_intervals::stack::decide_with;
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::moller_trumbore::line_meets;
-use crate::{SegmentTriangle, Triangle};
+use crate::query::PosedSegmentTriangle;
+use crate::{Placed, SegmentTriangle, Triangle};
 
 /// Does the point lie on the closed triangle (in its plane, inside or on an edge)?
 ///
@@ -30,7 +31,10 @@ use crate::{SegmentTriangle, Triangle};
 /// assert_eq!(point_in_triangle(above, &t), Verdict::False);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn point_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> Verdict {
+pub fn point_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &impl Placed<Triangle<S>>) -> Verdict {
+    let Some(triangle) = triangle.world() else {
+        return Verdict::Maybe;
+    };
     // The segment from p to p: one statement with decide_point_in_triangle.
     let t = triangle.corners().map(|c| c.to_array());
     let zero = [S::zero(); 3];
@@ -48,7 +52,7 @@ pub fn point_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> Verdi
 /// assert!(may_be_in_triangle(Vec3::new(0.1, 0.1, 0.0), &t));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn may_be_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> bool {
+pub fn may_be_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &impl Placed<Triangle<S>>) -> bool {
     point_in_triangle(p, triangle).resolve(Policy::Conservative)
 }
 
@@ -72,8 +76,19 @@ pub fn may_be_in_triangle<S: Scalar>(p: Vec3<S>, triangle: &Triangle<S>) -> bool
 /// ```
 pub fn decide_point_in_triangle<S: Scalar + Into<f64>>(
     p: Vec3<S>,
-    triangle: &Triangle<S>,
+    triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    decide_with(move || SegmentTriangle::point(p, triangle), policy).into()
+    match triangle.parts() {
+        (t, None) => decide_with(move || SegmentTriangle::point(p, t), policy).into(),
+        (t, Some(pose)) => decide_with(
+            move || PosedSegmentTriangle {
+                shapes: SegmentTriangle::point(p, t),
+                poses: [None, Some(*pose)],
+                reach: None,
+            },
+            policy,
+        )
+        .into(),
+    }
 }

@@ -114,8 +114,8 @@ pub fn cast_ray_aabb<S: Scalar>(ray: &Ray<S>, aabb: &Aabb<S>) -> RayAabbHit<S> {
 /// use surety_intervals::Vec3;
 /// use surety_queries::{may_hit_ray_aabb, Aabb, Ray};
 ///
-/// let b = Aabb::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
-/// let away = Ray::new(Vec3::new(2.0, 0.5, 0.5), Vec3::new(1.0, 0.0, 0.0))?;
+/// let b = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
+/// let away = Ray::<f64>::new(Vec3::new(2.0, 0.5, 0.5), Vec3::new(1.0, 0.0, 0.0))?;
 /// assert!(!may_hit_ray_aabb(&away, &b));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```

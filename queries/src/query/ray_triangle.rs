@@ -4,7 +4,9 @@ use surety_intervals::stack::decide_with;
 use surety_intervals::{Endpoint, Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::moller_trumbore::{line_meets, LineHit};
-use crate::{Ray, SegmentTriangle, Triangle};
+use crate::pose::posed_pair;
+use crate::query::PosedSegmentTriangle;
+use crate::{Placed, Ray, SegmentTriangle, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
 ///
@@ -44,12 +46,27 @@ pub struct RayHit<S> {
 /// use surety_queries::{cast_ray_triangle, Ray, Triangle};
 /// use surety_intervals::Vec3;
 ///
-/// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
-/// let away = Ray::new(Vec3::new(0.25, 0.25, 3.0), Vec3::new(0.0, 0.0, 1.0))?;
+/// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// let away = Ray::<f64>::new(Vec3::new(0.25, 0.25, 3.0), Vec3::new(0.0, 0.0, 1.0))?;
 /// assert_eq!(cast_ray_triangle(&away, &t).hit, Verdict::False);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn cast_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> RayHit<S> {
+pub fn cast_ray_triangle<S: Scalar>(
+    ray: &impl Placed<Ray<S>>,
+    triangle: &impl Placed<Triangle<S>>,
+) -> RayHit<S> {
+    let (Some(ray), Some(triangle)) = (ray.world(), triangle.world()) else {
+        // Out of the floats: no certain answer, and no single parameter.
+        let t = if S::CERTIFIED {
+            S::lift_f64(f64::NAN)
+        } else {
+            S::zero()
+        };
+        return RayHit {
+            hit: Verdict::Maybe,
+            t,
+        };
+    };
     let t = triangle.corners().map(Vec3::to_array);
     let line = line_meets(
         &t,
@@ -102,12 +119,15 @@ fn finite_float<S: Scalar>(t: S) -> S {
 /// use surety_queries::{may_hit_ray_triangle, Ray, Triangle};
 /// use surety_intervals::Vec3;
 ///
-/// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
-/// let down = Ray::new(Vec3::new(0.25, 0.25, 3.0), Vec3::new(0.0, 0.0, -1.0))?;
+/// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// let down = Ray::<f64>::new(Vec3::new(0.25, 0.25, 3.0), Vec3::new(0.0, 0.0, -1.0))?;
 /// assert!(may_hit_ray_triangle(&down, &t));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-pub fn may_hit_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> bool {
+pub fn may_hit_ray_triangle<S: Scalar>(
+    ray: &impl Placed<Ray<S>>,
+    triangle: &impl Placed<Triangle<S>>,
+) -> bool {
     cast_ray_triangle(ray, triangle)
         .hit
         .resolve(Policy::Conservative)
@@ -138,9 +158,21 @@ pub fn may_hit_ray_triangle<S: Scalar>(ray: &Ray<S>, triangle: &Triangle<S>) -> 
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_hit_ray_triangle<S: Scalar + Into<f64>>(
-    ray: &Ray<S>,
-    triangle: &Triangle<S>,
+    ray: &impl Placed<Ray<S>>,
+    triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    decide_with(|| SegmentTriangle::ray(ray, triangle), policy).into()
+    let ((r, pr), (t, pt)) = (ray.parts(), triangle.parts());
+    match posed_pair(pr, pt) {
+        None => decide_with(|| SegmentTriangle::ray(r, t), policy).into(),
+        Some(poses) => decide_with(
+            || PosedSegmentTriangle {
+                shapes: SegmentTriangle::ray(r, t),
+                poses,
+                reach: None,
+            },
+            policy,
+        )
+        .into(),
+    }
 }

@@ -1,13 +1,14 @@
 //! Segment–triangle intersection (Möller–Trumbore, seed 000).
 
 use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{lift3, sub3, Policy, Ring, Scalar, Vec3, Verdict};
+use surety_intervals::{lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::{coords, load3};
 use crate::filter::moller_trumbore::line_meets;
 use crate::filter::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
 use crate::filter::widen::{widen_down, widen_up};
-use crate::{Ray, Segment, Triangle};
+use crate::pose::{posed_pair, Frame};
+use crate::{Placed, Pose, Ray, Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
 ///
@@ -34,9 +35,12 @@ use crate::{Ray, Segment, Triangle};
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn intersect_segment_triangle<S: Scalar>(
-    segment: &Segment<S>,
-    triangle: &Triangle<S>,
+    segment: &impl Placed<Segment<S>>,
+    triangle: &impl Placed<Triangle<S>>,
 ) -> Verdict {
+    let (Some(segment), Some(triangle)) = (segment.world(), triangle.world()) else {
+        return Verdict::Maybe;
+    };
     let (p, q) = (segment.p(), segment.q());
     let t = triangle.corners().map(Vec3::to_array);
     line_meets(&t, &p.to_array(), &(q - p).to_array(), false).hit
@@ -57,8 +61,8 @@ pub fn intersect_segment_triangle<S: Scalar>(
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn may_intersect_segment_triangle<S: Scalar>(
-    segment: &Segment<S>,
-    triangle: &Triangle<S>,
+    segment: &impl Placed<Segment<S>>,
+    triangle: &impl Placed<Triangle<S>>,
 ) -> bool {
     intersect_segment_triangle(segment, triangle).resolve(Policy::Conservative)
 }
@@ -92,11 +96,23 @@ pub fn may_intersect_segment_triangle<S: Scalar>(
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_intersect_segment_triangle<S: Scalar + Into<f64>>(
-    segment: &Segment<S>,
-    triangle: &Triangle<S>,
+    segment: &impl Placed<Segment<S>>,
+    triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    decide_with(|| SegmentTriangle::new(segment, triangle), policy).into()
+    let ((s, ps), (t, pt)) = (segment.parts(), triangle.parts());
+    match posed_pair(ps, pt) {
+        None => decide_with(|| SegmentTriangle::new(s, t), policy).into(),
+        Some(poses) => decide_with(
+            || PosedSegmentTriangle {
+                shapes: SegmentTriangle::new(s, t),
+                poses,
+                reach: None,
+            },
+            policy,
+        )
+        .into(),
+    }
 }
 
 /// The segment–triangle [`Formula`] of [`decide_intersect_segment_triangle`] (and, for a
@@ -345,5 +361,49 @@ impl SegmentTriangle {
         let lo = t_lo / if t_lo >= 0.0 { det + b } else { det - b };
         let hi = t_hi / if t_hi >= 0.0 { det - b } else { det + b };
         Some((true, [widen_down(lo), widen_up(hi)]))
+    }
+}
+
+/// [`SegmentTriangle`] with poses, evaluated in a scaled world ([`Frame`]): the first pose
+/// places the segment, ray or point, the second the triangle. `reach`, for a ray, bounds its
+/// parameter to `[0, reach]` (the segment from `p` to `p + reach · d`, its direction scaled
+/// inside the ring so no rounding of a far end enters). No static filter.
+#[derive(Clone, Copy)]
+pub(crate) struct PosedSegmentTriangle {
+    pub(crate) shapes: SegmentTriangle,
+    pub(crate) poses: [Option<Pose>; 2],
+    pub(crate) reach: Option<f64>,
+}
+
+impl PosedSegmentTriangle {
+    /// The triangle's corners, the start `p` and the direction (a ray's, or `q - p`) in the
+    /// scaled world, `reach` not applied. A point's parameter along the ray is the same as in
+    /// the ray's own frame: the frame maps `p + t·d` to `p' + t·d'`.
+    pub(crate) fn geometry<R: Ring>(&self) -> ([Ring3<R>; 3], Ring3<R>, Ring3<R>) {
+        let [fl, ft] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
+        let SegmentTriangle { p, q, t, ray } = self.shapes;
+        let start = fl.point(p);
+        let d = if ray {
+            fl.vector(q)
+        } else {
+            sub3(&fl.point(q), &start)
+        };
+        (t.map(|c| ft.point(c)), start, d)
+    }
+}
+
+impl Formula for PosedSegmentTriangle {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let (t, p, d) = self.geometry::<R>();
+        match (self.shapes.ray, self.reach) {
+            (true, Some(reach)) => {
+                let m = R::from_f64(reach);
+                let d = d.map(|x| x * m.clone());
+                line_meets(&t, &p, &d, false).hit.certain()
+            }
+            (ray, _) => line_meets(&t, &p, &d, ray).hit.certain(),
+        }
     }
 }

@@ -50,8 +50,8 @@ fn spheres_overlap<R: Ring>(ca: &Ring3<R>, ra: R, cb: &Ring3<R>, rb: R) -> Verdi
 /// use surety_intervals::Vec3;
 /// use surety_queries::{may_overlap_sphere_sphere, Sphere};
 ///
-/// let a = Sphere::new(Vec3::new(0.0, 0.0, 0.0), 1.0)?;
-/// assert!(!may_overlap_sphere_sphere(&a, &Sphere::new(Vec3::new(3.0, 0.0, 0.0), 1.0)?));
+/// let a = Sphere::<f64>::new(Vec3::new(0.0, 0.0, 0.0), 1.0)?;
+/// assert!(!may_overlap_sphere_sphere(&a, &Sphere::<f64>::new(Vec3::new(3.0, 0.0, 0.0), 1.0)?));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn may_overlap_sphere_sphere<S: Scalar>(
@@ -93,8 +93,8 @@ pub fn overlap_aabb_aabb<S: Scalar>(a: &Aabb<S>, b: &Aabb<S>) -> Verdict {
 /// use surety_intervals::Vec3;
 /// use surety_queries::{may_overlap_aabb_aabb, Aabb};
 ///
-/// let a = Aabb::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
-/// let b = Aabb::new(Vec3::new(2.0, 0.0, 0.0), Vec3::new(3.0, 1.0, 1.0))?;
+/// let a = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
+/// let b = Aabb::<f64>::new(Vec3::new(2.0, 0.0, 0.0), Vec3::new(3.0, 1.0, 1.0))?;
 /// assert!(!may_overlap_aabb_aabb(&a, &b));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```

@@ -53,8 +53,8 @@ pub fn overlap_sphere_triangle<S: Scalar>(
 /// use surety_intervals::Vec3;
 /// use surety_queries::{may_overlap_sphere_triangle, Sphere, Triangle};
 ///
-/// let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
-/// assert!(may_overlap_sphere_triangle(&Sphere::new(Vec3::new(0.2, 0.2, 0.1), 0.2)?, &t));
+/// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// assert!(may_overlap_sphere_triangle(&Sphere::<f64>::new(Vec3::new(0.2, 0.2, 0.1), 0.2)?, &t));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn may_overlap_sphere_triangle<S: Scalar>(
@@ -445,7 +445,7 @@ fn sphere_meets_triangle<R: Ring>(t: &[Ring3<R>; 3], p: &Ring3<R>, r: R) -> Verd
 /// distances from `p` to `x` and `y`) within `√r2` of `p`? By where the closest point lies:
 /// `x`, `y`, or strictly between (Lagrange's identity `|w × e|² = |w|² |e|² - (w · e)²` for
 /// the squared distance times `|e|²`).
-fn edge_within<R: Ring>(e: &Ring3<R>, w: &Ring3<R>, ww: &R, yy: &R, r2: &R) -> Verdict {
+pub(crate) fn edge_within<R: Ring>(e: &Ring3<R>, w: &Ring3<R>, ww: &R, yy: &R, r2: &R) -> Verdict {
     let (we, ee, ww) = (dot3(w, e), dot3(e, e), ww.clone());
     let at_x = we.non_positive() & (r2.clone() - ww.clone()).non_negative();
     let at_y = (we.clone() - ee.clone()).non_negative() & (r2.clone() - yy.clone()).non_negative();

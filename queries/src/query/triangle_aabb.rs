@@ -46,8 +46,8 @@ pub fn overlap_triangle_aabb<S: Scalar>(triangle: &Triangle<S>, aabb: &Aabb<S>) 
 /// use surety_intervals::Vec3;
 /// use surety_queries::{may_overlap_triangle_aabb, Aabb, Triangle};
 ///
-/// let b = Aabb::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
-/// let t = Triangle::new(Vec3::new(0.5, 0.5, -1.0), Vec3::new(0.5, 0.5, 2.0), Vec3::new(3.0, 3.0, 0.5))?;
+/// let b = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
+/// let t = Triangle::<f64>::new(Vec3::new(0.5, 0.5, -1.0), Vec3::new(0.5, 0.5, 2.0), Vec3::new(3.0, 3.0, 0.5))?;
 /// assert!(may_overlap_triangle_aabb(&t, &b));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```

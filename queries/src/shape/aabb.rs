@@ -17,7 +17,7 @@ use crate::ShapeError;
 /// use surety_intervals::Vec3;
 /// use surety_queries::Aabb;
 ///
-/// let b = Aabb::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 2.0, 3.0))?;
+/// let b = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 2.0, 3.0))?;
 /// assert_eq!(b.max().z, 3.0);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
@@ -40,7 +40,7 @@ impl<S: Scalar> Aabb<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Aabb;
     ///
-    /// let err = Aabb::new(Vec3::new(0.0, 0.0, 5.0), Vec3::new(1.0, 1.0, 1.0)).unwrap_err();
+    /// let err = Aabb::<f64>::new(Vec3::new(0.0, 0.0, 5.0), Vec3::new(1.0, 1.0, 1.0)).unwrap_err();
     /// assert_eq!(err.to_string(), "aabb min.z is 5, above max.z 1");
     /// ```
     pub fn new(min: impl Into<Vec3<S>>, max: impl Into<Vec3<S>>) -> Result<Self, ShapeError> {
@@ -58,7 +58,7 @@ impl<S: Scalar> Aabb<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Aabb;
     ///
-    /// let b = Aabb::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
+    /// let b = Aabb::<f64>::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
     /// assert_eq!(b.min().x, -1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
@@ -74,7 +74,7 @@ impl<S: Scalar> Aabb<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Aabb;
     ///
-    /// let b = Aabb::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
+    /// let b = Aabb::<f64>::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0))?;
     /// assert_eq!(b.max().x, 1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```

@@ -41,9 +41,9 @@ impl<S: Scalar> Plane<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Plane;
     ///
-    /// let p = Plane::new(Vec3::new(0.0, 1.0, 0.0), -2.0)?; // y = 2
+    /// let p = Plane::<f64>::new(Vec3::new(0.0, 1.0, 0.0), -2.0)?; // y = 2
     /// assert_eq!(p.signed_distance(Vec3::new(0.0, 5.0, 0.0)), 3.0);
-    /// assert!(Plane::new(Vec3::new(0.0, 0.0, 0.0), 1.0).is_err());
+    /// assert!(Plane::<f64>::new(Vec3::new(0.0, 0.0, 0.0), 1.0).is_err());
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn new(normal: impl Into<Vec3<S>>, offset: impl Into<S>) -> Result<Self, ShapeError> {
@@ -107,7 +107,7 @@ impl<S: Scalar> Plane<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Plane;
     ///
-    /// assert_eq!(Plane::new(Vec3::new(0.0, 0.0, 3.0), 1.0)?.normal().z, 3.0);
+    /// assert_eq!(Plane::<f64>::new(Vec3::new(0.0, 0.0, 3.0), 1.0)?.normal().z, 3.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]
@@ -122,7 +122,7 @@ impl<S: Scalar> Plane<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Plane;
     ///
-    /// assert_eq!(Plane::new(Vec3::new(0.0, 0.0, 3.0), 1.0)?.offset(), 1.0);
+    /// assert_eq!(Plane::<f64>::new(Vec3::new(0.0, 0.0, 3.0), 1.0)?.offset(), 1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]

@@ -14,7 +14,7 @@ use crate::ShapeError;
 /// use surety_intervals::Vec3;
 /// use surety_queries::Ray;
 ///
-/// let r = Ray::new(Vec3::new(0.0, 0.0, 5.0), Vec3::new(0.0, 0.0, -1.0))?;
+/// let r = Ray::<f64>::new(Vec3::new(0.0, 0.0, 5.0), Vec3::new(0.0, 0.0, -1.0))?;
 /// assert_eq!(r.direction().z, -1.0);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
@@ -35,7 +35,7 @@ impl<S: Scalar> Ray<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Ray;
     ///
-    /// let err = Ray::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, f64::NAN, 1.0)).unwrap_err();
+    /// let err = Ray::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, f64::NAN, 1.0)).unwrap_err();
     /// assert_eq!(err.field, "direction.y");
     /// ```
     pub fn new(
@@ -55,7 +55,7 @@ impl<S: Scalar> Ray<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Ray;
     ///
-    /// let r = Ray::new(Vec3::new(0.0, 1.0, 0.0), Vec3::new(1.0, 0.0, 0.0))?;
+    /// let r = Ray::<f64>::new(Vec3::new(0.0, 1.0, 0.0), Vec3::new(1.0, 0.0, 0.0))?;
     /// assert_eq!(r.origin().y, 1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
@@ -71,7 +71,7 @@ impl<S: Scalar> Ray<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Ray;
     ///
-    /// let r = Ray::new(Vec3::new(0.0, 1.0, 0.0), Vec3::new(1.0, 0.0, 0.0))?;
+    /// let r = Ray::<f64>::new(Vec3::new(0.0, 1.0, 0.0), Vec3::new(1.0, 0.0, 0.0))?;
     /// assert_eq!(r.direction().x, 1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```

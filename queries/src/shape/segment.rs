@@ -12,7 +12,7 @@ use crate::ShapeError;
 /// use surety_intervals::Vec3;
 /// use surety_queries::Segment;
 ///
-/// let s = Segment::new(Vec3::new(0.0, 0.0, 1.0), Vec3::new(0.0, 0.0, -1.0))?;
+/// let s = Segment::<f64>::new(Vec3::new(0.0, 0.0, 1.0), Vec3::new(0.0, 0.0, -1.0))?;
 /// assert_eq!(s.q().z, -1.0);
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
@@ -33,7 +33,7 @@ impl<S: Scalar> Segment<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Segment;
     ///
-    /// let err = Segment::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(f64::NAN, 0.0, 0.0));
+    /// let err = Segment::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(f64::NAN, 0.0, 0.0));
     /// assert_eq!(err.unwrap_err().to_string(), "segment q.x must be finite, got NaN");
     /// ```
     pub fn new(p: impl Into<Vec3<S>>, q: impl Into<Vec3<S>>) -> Result<Self, ShapeError> {
@@ -50,7 +50,7 @@ impl<S: Scalar> Segment<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Segment;
     ///
-    /// let s = Segment::new(Vec3::new(1.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0))?;
+    /// let s = Segment::<f64>::new(Vec3::new(1.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0))?;
     /// assert_eq!(s.p().x, 1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
@@ -66,7 +66,7 @@ impl<S: Scalar> Segment<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Segment;
     ///
-    /// let s = Segment::new(Vec3::new(1.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0))?;
+    /// let s = Segment::<f64>::new(Vec3::new(1.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0))?;
     /// assert_eq!(s.q().x, 2.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```

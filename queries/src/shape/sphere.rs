@@ -18,7 +18,7 @@ use crate::ShapeError;
 /// use surety_intervals::{Interval, Vec3};
 /// use surety_queries::Sphere;
 ///
-/// let plain = Sphere::new(Vec3::new(0.0, 0.0, 0.0), 1.0)?;
+/// let plain = Sphere::<f64>::new(Vec3::new(0.0, 0.0, 0.0), 1.0)?;
 /// let certified = Sphere::<Interval>::new(glam::DVec3::new(0.0, 0.0, 0.0), 1.0)?;
 /// assert_eq!(certified.radius(), Interval::ONE);
 /// # let _ = plain;
@@ -42,8 +42,8 @@ impl<S: Scalar> Sphere<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Sphere;
     ///
-    /// assert!(Sphere::new(Vec3::new(0.0, 0.0, 0.0), f64::NAN).is_err());
-    /// let err = Sphere::new(Vec3::new(0.0, f64::INFINITY, 0.0), 1.0).unwrap_err();
+    /// assert!(Sphere::<f64>::new(Vec3::new(0.0, 0.0, 0.0), f64::NAN).is_err());
+    /// let err = Sphere::<f64>::new(Vec3::new(0.0, f64::INFINITY, 0.0), 1.0).unwrap_err();
     /// assert_eq!(err.to_string(), "sphere center.y must be finite, got inf");
     /// ```
     pub fn new(center: impl Into<Vec3<S>>, radius: impl Into<S>) -> Result<Self, ShapeError> {
@@ -76,7 +76,7 @@ impl<S: Scalar> Sphere<S> {
     /// use surety_intervals::Vec3;
     /// use surety_queries::Sphere;
     ///
-    /// assert_eq!(Sphere::new(Vec3::new(1.0, 2.0, 3.0), 0.5)?.radius(), 0.5);
+    /// assert_eq!(Sphere::<f64>::new(Vec3::new(1.0, 2.0, 3.0), 0.5)?.radius(), 0.5);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]

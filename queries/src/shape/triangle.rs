@@ -42,7 +42,7 @@ impl<S: Scalar> Triangle<S> {
     /// use surety_queries::Triangle;
     ///
     /// let o = Vec3::new(0.0, 0.0, 0.0);
-    /// let err = Triangle::new(o, o, Vec3::new(0.0, 0.0, f64::NEG_INFINITY)).unwrap_err();
+    /// let err = Triangle::<f64>::new(o, o, Vec3::new(0.0, 0.0, f64::NEG_INFINITY)).unwrap_err();
     /// assert_eq!(err.field, "c.z");
     /// ```
     pub fn new(
@@ -65,7 +65,7 @@ impl<S: Scalar> Triangle<S> {
     /// use surety_queries::Triangle;
     ///
     /// let z = Vec3::new(0.0, 0.0, 0.0);
-    /// let t = Triangle::new(z, Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+    /// let t = Triangle::<f64>::new(z, Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
     /// assert_eq!(t.corners()[1].x, 1.0);
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```

@@ -399,8 +399,13 @@ pub fn ray_meets_triangle_within(
 
 /// Exact: does `p + s d`, `0 ≤ s ≤ reach`, meet the closed triangle?
 fn meets(p: &Q3, d: &Q3, reach: &Q, t: [Vec3<f64>; 3]) -> bool {
-    let (a, b, c) = (q3(t[0]), q3(t[1]), q3(t[2]));
-    let (e1, e2, r) = (sub(&b, &a), sub(&c, &a), sub(p, &a));
+    meets_q(p, d, reach, &t.map(q3))
+}
+
+/// Exact, on rational geometry: does `p + s d`, `0 ≤ s ≤ reach`, meet the closed triangle
+/// `[a, b, c]`, degenerate or not? (An LP feasibility test.)
+pub fn meets_q(p: &Q3, d: &Q3, reach: &Q, [a, b, c]: &[Q3; 3]) -> bool {
+    let (e1, e2, r) = (sub(b, a), sub(c, a), sub(p, a));
     let int = |i: i64| Q::from_integer(i.into());
     let eq: Vec<(Vec<Q>, Q)> = (0..3)
         .map(|k| {
@@ -751,4 +756,49 @@ pub fn translation_contact(p: &[Q3; 2], a: &[Q3; 3], w: &Q3, upto: &Q, simplex: 
         le.push(row([0, 1, 0], int(1)));
     }
     feasible(3, &eq, &le)
+}
+
+/// Exact: does the ball (center `c`, squared radius `r2`) meet the box `{center + Σ tᵢ gᵢ :
+/// |tᵢ| ≤ 1}`, any parallelepiped (flat ones included)? The center in the solid (an LP on its
+/// coordinates), or within `r` of one of the twelve triangles that tile its six faces (exact
+/// point–triangle distances): no formula shared with the query, which uses parallelograms,
+/// edges and determinants.
+pub fn sphere_box_exact(c: &Q3, r2: &Q, center: &Q3, g: &[Q3; 3]) -> bool {
+    let d = sub(c, center);
+    let int = |i: i64| Q::from_integer(i.into());
+    let eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            (
+                vec![g[0][k].clone(), g[1][k].clone(), g[2][k].clone()],
+                d[k].clone(),
+            )
+        })
+        .collect();
+    let le: Vec<(Vec<Q>, Q)> = (0..3)
+        .flat_map(|i| {
+            let unit = |s: i64| (0..3).map(|j| int(if i == j { s } else { 0 })).collect();
+            [(unit(1), int(1)), (unit(-1), int(1))]
+        })
+        .collect();
+    if feasible(3, &eq, &le) {
+        return true;
+    }
+    for k in 0..3 {
+        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+        for side in [1, -1] {
+            let p0 = add(center, &scale(&g[k], &int(side)));
+            let at =
+                |a: i64, b: i64| add(&add(&p0, &scale(&g[i], &int(a))), &scale(&g[j], &int(b)));
+            let quad = [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)];
+            for tri in [
+                [quad[0].clone(), quad[1].clone(), quad[2].clone()],
+                [quad[0].clone(), quad[2].clone(), quad[3].clone()],
+            ] {
+                if point_triangle_d2(c, &tri) <= *r2 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
