@@ -126,7 +126,8 @@ pub mod prelude {
         decide_hit_ray_aabb, decide_hit_ray_triangle, decide_intersect_segment_triangle,
         decide_overlap_aabb_aabb, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
         decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-        decide_overlap_triangle_aabb, decide_point_in_triangle, orient3d,
+        decide_overlap_triangle_aabb, decide_point_in_triangle, decide_sweep_sphere_triangle,
+        orient3d,
     };
 }
 

@@ -12,9 +12,16 @@ const U_MARGIN: f64 = (1.0 + 1.0 / 1024.0) / 9_007_199_254_740_992.0;
 /// pattern of `2^-125`.
 const SMALL_BITS: u64 = (1023 - 125) << 52;
 
-/// The largest formula degree the filter decides (with inputs of at least `2^-125`, every
-/// product of degree at most 8 is at least `2^-1000`).
-const MAX_DEGREE: f64 = 8.0;
+/// Nonzero inputs below `2^-31` (and not below `2^-125`) weigh 4 in the degree, others 1: the
+/// bit pattern of `2^-31`.
+const LIGHT_BITS: u64 = (1023 - 31) << 52;
+
+/// The largest weighted degree the filter decides: an input weighs 1 when its magnitude is
+/// at least `2^-31`, 4 when it is at least `2^-125`, so every product of weighted degree at
+/// most 32 is at least `2^-1000` (`2^-31.25` per unit of weight). Formulas of degree 8 decide
+/// on any inputs down to `2^-125`, as far higher ones (posed shapes reach 30) on inputs of
+/// `2^-31` and up.
+const MAX_DEGREE: f64 = 32.0;
 
 /// Depth beyond which the bound's first-order constant is no longer safe (`2^28`).
 const MAX_DEPTH: f64 = 268_435_456.0;
@@ -23,12 +30,12 @@ const MAX_DEPTH: f64 = 268_435_456.0;
 /// semi-static error bound computed in the same pass.
 ///
 /// Each value carries its float value `v`, a magnitude `m`, an operation depth `d` and a
-/// degree `k`: inputs have `m = |x|`, `d = 0`, `k = 1`; `a ± b` has `m = m_a + m_b`,
-/// `d = max(d_a, d_b) + 1`, `k = max(k_a, k_b)`; `a · b` has `m = m_a · m_b`,
-/// `d = d_a + d_b + 1`, `k = k_a + k_b`; `|a|` keeps all; `max`/`min` take the larger of each.
-/// The sign of `v` is certain when `|v| > d · u · (1 + 2^-10) · m` and `k ≤ 8`. (`d` and `k`
-/// depend only on the formula, not on the inputs: once inlined, the compiler folds them to
-/// constants, so the filter costs one extra flop per operation.)
+/// weighted degree `k`: inputs have `m = |x|`, `d = 0`, and `k = 1`, or `k = 4` when
+/// `0 < |x| < 2^-31`; `a ± b` has `m = m_a + m_b`, `d = max(d_a, d_b) + 1`,
+/// `k = max(k_a, k_b)`; `a · b` has `m = m_a · m_b`, `d = d_a + d_b + 1`, `k = k_a + k_b`;
+/// `|a|` keeps all; `max`/`min` take the larger of each. The sign of `v` is certain when
+/// `|v| > d · u · (1 + 2^-10) · m` and `k ≤ 32`. (`d` depends only on the formula, not on the
+/// inputs: once inlined, the compiler folds it to a constant.)
 ///
 /// # Derivation
 /// Write `P` for the magnitude computed exactly (the "permanent": the sum of the absolute
@@ -44,8 +51,12 @@ const MAX_DEPTH: f64 = 268_435_456.0;
 ///   `P ≥ 2^-1000`, `η ≤ 2^-20 · u · P`, so it is absorbed by using `u' = u · (1 + 2^-20)`.
 ///   That holds for every product with `P ≠ 0`: an input whose magnitude is below `2^-125`
 ///   (and not zero) poisons its `m` to `+∞` (the filter then never decides, and the stack
-///   escalates), so every non-zero `P` of degree `k ≤ 8` is at least `2^-125k ≥ 2^-1000`; a
-///   formula of higher degree is not decided by the filter at all.
+///   escalates); any other non-zero input is at least `2^-31.25 w` for its weight `w` (1 at
+///   `2^-31` and up, 4 at `2^-125` and up). A monomial's magnitude is the product of its
+///   inputs', so at least `2^-31.25 K` for its weighted degree `K`, and `P` is at least any
+///   one of its monomials: with `k` bounding every monomial's weighted degree (sums over
+///   products, maxima over sums), every non-zero `P` with `k ≤ 32` is at least `2^-1000`. A
+///   value of higher weighted degree is not decided by the filter at all.
 ///
 /// Addition never underflows (an exact result is then representable). The computed `m` is
 /// itself rounded, by at most a factor `(1 - u)^d` below `P` (its products are at least
@@ -115,15 +126,17 @@ impl Filtered {
 impl Ring for Filtered {
     #[inline]
     fn from_f64(x: f64) -> Self {
-        // |x| below 2^-125 and not zero: poison (one integer compare, branch-free).
+        // |x| below 2^-125 and not zero: poison; below 2^-31: weight 4 (integer compares,
+        // branch-free).
         let bits = x.to_bits() & !(1u64 << 63);
         let small = bits.wrapping_sub(1) < SMALL_BITS - 1;
+        let light = bits.wrapping_sub(1) < LIGHT_BITS - 1;
         let m = f64::from_bits(if small { f64::INFINITY.to_bits() } else { bits });
         Filtered {
             v: x,
             m,
             d: 0.0,
-            k: 1.0,
+            k: if light { 4.0 } else { 1.0 },
         }
     }
 

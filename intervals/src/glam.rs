@@ -1,4 +1,6 @@
-//! Conversions between glam's vectors and [`Vec3`].
+//! Conversions between glam's vectors and [`Vec3`], for the glam this crate builds on (0.34)
+//! and, with the features `glam033` (parry3d 0.31's) and `glam030` (bevy 0.16 and 0.17's), for
+//! those versions too: the same conversions for each, so `Vec3::from(parry_vector)` works.
 //!
 //! Into surety: `glam::Vec3` and `glam::Vec3A` convert into a [`Vec3`] of any [`Scalar`]
 //! exactly (every scalar type holds every `f32`); `glam::DVec3` converts exactly into
@@ -22,57 +24,72 @@
 
 use crate::{Interval, Scalar, Vec3};
 
-impl<S: Scalar> From<glam::Vec3> for Vec3<S> {
-    #[inline(always)]
-    fn from(v: glam::Vec3) -> Self {
-        Vec3::new(S::lift_f32(v.x), S::lift_f32(v.y), S::lift_f32(v.z))
-    }
-}
-
-impl<S: Scalar> From<glam::Vec3A> for Vec3<S> {
-    #[inline(always)]
-    fn from(v: glam::Vec3A) -> Self {
-        Vec3::new(S::lift_f32(v.x), S::lift_f32(v.y), S::lift_f32(v.z))
-    }
-}
-
-macro_rules! from_dvec3 {
-    ($($s:ty),*) => {$(
-        impl From<glam::DVec3> for Vec3<$s> {
+/// The conversions for one version of glam, `$glam` its crate.
+macro_rules! glam_conversions {
+    ($glam:ident) => {
+        impl<S: Scalar> From<$glam::Vec3> for Vec3<S> {
             #[inline(always)]
-            fn from(v: glam::DVec3) -> Self {
-                Vec3::new(
-                    <$s as Scalar>::lift_f64(v.x),
-                    <$s as Scalar>::lift_f64(v.y),
-                    <$s as Scalar>::lift_f64(v.z),
-                )
+            fn from(v: $glam::Vec3) -> Self {
+                Vec3::new(S::lift_f32(v.x), S::lift_f32(v.y), S::lift_f32(v.z))
             }
         }
-    )*};
+
+        impl<S: Scalar> From<$glam::Vec3A> for Vec3<S> {
+            #[inline(always)]
+            fn from(v: $glam::Vec3A) -> Self {
+                Vec3::new(S::lift_f32(v.x), S::lift_f32(v.y), S::lift_f32(v.z))
+            }
+        }
+
+        impl From<$glam::DVec3> for Vec3<f64> {
+            #[inline(always)]
+            fn from(v: $glam::DVec3) -> Self {
+                Vec3::new(v.x, v.y, v.z)
+            }
+        }
+
+        impl From<$glam::DVec3> for Vec3<Interval<f64>> {
+            #[inline(always)]
+            fn from(v: $glam::DVec3) -> Self {
+                Vec3::lift_f64(Vec3::new(v.x, v.y, v.z))
+            }
+        }
+
+        impl From<$glam::DVec3> for Vec3<Interval<f32>> {
+            #[inline(always)]
+            fn from(v: $glam::DVec3) -> Self {
+                Vec3::lift_f64(Vec3::new(v.x, v.y, v.z))
+            }
+        }
+
+        impl From<Vec3<f32>> for $glam::Vec3 {
+            #[inline(always)]
+            fn from(v: Vec3<f32>) -> Self {
+                $glam::Vec3::new(v.x, v.y, v.z)
+            }
+        }
+
+        impl From<Vec3<f32>> for $glam::Vec3A {
+            #[inline(always)]
+            fn from(v: Vec3<f32>) -> Self {
+                $glam::Vec3A::new(v.x, v.y, v.z)
+            }
+        }
+
+        impl From<Vec3<f64>> for $glam::DVec3 {
+            #[inline(always)]
+            fn from(v: Vec3<f64>) -> Self {
+                $glam::DVec3::new(v.x, v.y, v.z)
+            }
+        }
+    };
 }
 
-from_dvec3!(f64, Interval<f64>, Interval<f32>);
-
-impl From<Vec3<f32>> for glam::Vec3 {
-    #[inline(always)]
-    fn from(v: Vec3<f32>) -> Self {
-        glam::Vec3::new(v.x, v.y, v.z)
-    }
-}
-
-impl From<Vec3<f32>> for glam::Vec3A {
-    #[inline(always)]
-    fn from(v: Vec3<f32>) -> Self {
-        glam::Vec3A::new(v.x, v.y, v.z)
-    }
-}
-
-impl From<Vec3<f64>> for glam::DVec3 {
-    #[inline(always)]
-    fn from(v: Vec3<f64>) -> Self {
-        glam::DVec3::new(v.x, v.y, v.z)
-    }
-}
+glam_conversions!(glam);
+#[cfg(feature = "glam033")]
+glam_conversions!(glam033);
+#[cfg(feature = "glam030")]
+glam_conversions!(glam030);
 
 #[cfg(test)]
 mod tests {

@@ -78,6 +78,10 @@ mod verdict;
 pub mod arbitrary;
 #[cfg(feature = "exact")]
 pub mod exact;
+#[cfg(feature = "mint")]
+pub mod mint;
+#[cfg(feature = "serde")]
+pub mod serde;
 
 #[doc(hidden)]
 pub use backend::portable;

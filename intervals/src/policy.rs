@@ -21,6 +21,7 @@ use crate::Verdict;
 /// assert!(Policy::Optimistic.resolve(Verdict::True));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Policy {
     /// `Maybe` counts as `true` (a collision).

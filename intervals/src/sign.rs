@@ -27,6 +27,7 @@ use crate::Verdict;
 /// # Ok::<(), surety_intervals::IntervalError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Sign {
     /// Certainly below zero.
     Negative,

@@ -28,6 +28,7 @@ use crate::{Endpoint, Interval, Scalar};
 /// # Ok::<(), surety_intervals::IntervalError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec3<S> {
     /// The first component.
     pub x: S,

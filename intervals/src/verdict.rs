@@ -32,6 +32,7 @@ use crate::Policy;
 /// # Ok::<(), surety_intervals::IntervalError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
     /// Certainly true.
     True,

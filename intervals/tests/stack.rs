@@ -193,13 +193,18 @@ impl Arbitrary for Case {
     }
 }
 
-/// Products of 6 to 12 factors near the filter's input threshold `2^-125`: their exact values
-/// lie around and below the subnormals, where the filter's degree limit must hold.
+/// Products of 6 to 12 factors near the filter's input threshold `2^-125`, or of 24 to 40
+/// near its weight threshold `2^-31`: their exact values lie around and below the
+/// subnormals, where the filter's degree limit must hold.
 fn deep_product(g: &mut Gen) -> Case {
+    let (base, factors) = if bool::arbitrary(g) {
+        (115, 6 + usize::arbitrary(g) % 7)
+    } else {
+        (24, 24 + usize::arbitrary(g) % 17)
+    };
     let xs: Vec<f64> = (0..4)
-        .map(|_| 1.5 * 2f64.powi(-(115 + (u8::arbitrary(g) % 20) as i32)))
+        .map(|_| 1.5 * 2f64.powi(-(base + (u8::arbitrary(g) % 20) as i32)))
         .collect();
-    let factors = 6 + usize::arbitrary(g) % 7;
     let mut e = E::In(0);
     for _ in 1..factors {
         e = E::Mul(Box::new(e), Box::new(E::In(usize::arbitrary(g) % 4)));
@@ -496,12 +501,19 @@ fn the_float_filter_decides_exactly_outside_its_derived_bound() {
         (f(3.0) * f(3.0) - f(8.0)).sign().certain(),
         Some(Ordering::Greater)
     );
-    // Degree 9 is beyond the derivation (products of inputs of 2^-125 could underflow): no
-    // bound and no sign, however clear the value; degree 8 still decides.
+    // Weighted degree 33 is beyond the derivation (products of inputs of 2^-31 could
+    // underflow): no bound and no sign, however clear the value; 32 still decides.
     let power = |n: usize| (1..n).fold(f(2.0), |p, _| p * f(2.0));
-    assert_eq!(power(8).sign().certain(), Some(Ordering::Greater));
-    assert_eq!(power(9).error_bound(), f64::INFINITY);
-    assert_eq!(power(9).sign().certain(), None);
+    assert_eq!(power(32).sign().certain(), Some(Ordering::Greater));
+    assert_eq!(power(33).error_bound(), f64::INFINITY);
+    assert_eq!(power(33).sign().certain(), None);
+    // An input below 2^-31 weighs 4: eight of them decide, nine do not.
+    let small = |n: usize| (1..n).fold(f(2f64.powi(-40)), |p, _| p * f(2f64.powi(-40)));
+    assert_eq!(small(8).sign().certain(), Some(Ordering::Greater));
+    assert_eq!(small(9).sign().certain(), None);
+    // Weight 1 from 2^-31 up: 32 factors of 2^-31 are 2^-992, decided.
+    let edge = |n: usize| (1..n).fold(f(2f64.powi(-31)), |p, _| p * f(2f64.powi(-31)));
+    assert_eq!(edge(32).sign().certain(), Some(Ordering::Greater));
     // A product's depth is the sum of its factors' depths plus one: 2^8 by seven products
     // has depth 7, and the bound 256 · 7 · u'.
     let u = 2f64.powi(-53);

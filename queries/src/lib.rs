@@ -47,6 +47,7 @@
 //! | [`decide_overlap_sphere_obb`] | the center in the parallelepiped, or within `r` of a face or an edge | every input, skewed and flat boxes included |
 //! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
 //! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input ([`Sign`](surety_intervals::Sign)) |
+//! | [`decide_sweep_sphere_triangle`] | the capsule of the center's path within `r`: ends, path through, path against edges | every input, zero and parallel motion |
 //! | [`decide_hit_ray_aabb`] | the slab test with its divisions multiplied out | every input |
 //! | [`decide_overlap_aabb_aabb`] | six comparisons of floats | every input, every policy |
 //!
@@ -79,6 +80,8 @@ mod mesh;
 mod motion;
 mod pose;
 mod query;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod shape;
 
 pub use error::{Problem, ShapeError};
@@ -87,8 +90,8 @@ pub use mesh::{
     overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, RayMeshHit, SweepMeshHit, TriangleMesh,
 };
 pub use motion::{
-    closest_point_on_triangle, move_particle, safe_epsilon, slide_sphere, sweep_sphere_triangle,
-    ParticleMove, Slide, SlideOptions, SweepHit,
+    closest_point_on_triangle, decide_sweep_sphere_triangle, move_particle, safe_epsilon,
+    slide_sphere, sweep_sphere_triangle, ParticleMove, Slide, SlideOptions, SweepHit,
 };
 pub use pose::{Placed, PlacedMesh, Pose, Posed, Quaternion, Transform};
 pub use query::*;

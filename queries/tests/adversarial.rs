@@ -54,10 +54,10 @@ use surety_queries::{
     cast_ray_aabb, cast_ray_triangle, decide_hit_ray_aabb, decide_hit_ray_triangle,
     decide_intersect_segment_triangle, decide_overlap_aabb_aabb, decide_overlap_obb_obb,
     decide_overlap_sphere_aabb, decide_overlap_sphere_obb, decide_overlap_sphere_sphere,
-    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, intersect_segment_triangle,
-    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
-    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, Aabb, Obb, Plane, Ray,
-    Segment, Side, Sides, Sphere, Triangle,
+    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, decide_sweep_sphere_triangle,
+    intersect_segment_triangle, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb,
+    overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb,
+    Aabb, Obb, Plane, Ray, Segment, Side, Sides, Sphere, Triangle,
 };
 
 // ---------------------------------------------------------------- randomness and numbers
@@ -1198,10 +1198,6 @@ fn sides_verdict(sides: Sides, side: Side) -> Verdict {
     }
 }
 
-fn side_verdict(decided: Option<Side>, side: Side) -> Verdict {
-    decided.map_or(Verdict::Maybe, |s| Verdict::from(s == side))
-}
-
 #[test]
 fn adversarial_plane_side() {
     run_family("plane-side", plane_case, |ck| {
@@ -1216,7 +1212,7 @@ fn adversarial_plane_side() {
                     .classify(l.v(p), l.x(e)),
                 side
             ));
-            on_floats!(ck, is, |l, policy| side_verdict(
+            on_floats!(ck, is, |l, policy| sides_verdict(
                 Plane::new(l.v(n), l.x(offset))
                     .ok()?
                     .decide_side(l.v(p), l.x(e), policy)
@@ -1323,6 +1319,24 @@ fn adversarial_sweep_sphere_triangle() {
         }
     });
     report_and_assert("sweep-sphere-triangle");
+}
+
+#[test]
+fn adversarial_decide_sweep_sphere_triangle() {
+    run_family("decide-sweep-sphere-triangle", sweep_case, |ck| {
+        let case = ck.case;
+        let tri_ = [case.v(0), case.v(3), case.v(6)];
+        let (c, m, r) = (case.v(9), case.v(12), case.x(15));
+        let (qc, qm) = (q3(c), q3(m));
+        let exact = segment_triangle_d2(&qc, &add(&qc, &qm), &tri_.map(q3)) <= q(r) * q(r);
+        on_floats!(ck, exact, |l, policy| decide_sweep_sphere_triangle(
+            &ball(l.v(c), l.x(r)).ok()?,
+            l.v(m),
+            &tri(l.v(tri_[0]), l.v(tri_[1]), l.v(tri_[2])).ok()?,
+            policy,
+        ));
+    });
+    report_and_assert("decide-sweep-sphere-triangle");
 }
 
 // ---------------------------------------------------------------- CCD

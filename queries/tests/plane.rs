@@ -8,7 +8,7 @@ use quickcheck::Gen;
 use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3};
-use surety_queries::{Plane, PlaneSide, Side};
+use surety_queries::{Plane, PlaneSide, Side, Sides};
 
 /// Exact `x · |n| <= s`, where `n2 = |n|²`.
 fn scaled_le(x: &Q, n2: &Q, s: &Q) -> bool {
@@ -112,7 +112,7 @@ fn stack_agrees(seed: u64) -> bool {
         _ => true,
     };
     stages_agree(&PlaneSide::new(&plane, p, e).unwrap(), exact)
-        && plane.decide_side(p, e, Policy::Exact) == Ok(Some(exact))
+        && plane.decide_side(p, e, Policy::Exact) == Ok(Sides::from(exact))
         && f32_ok
 }
 
@@ -124,7 +124,7 @@ fn every_stack_stage_agrees_with_the_exact_side() {
 #[test]
 fn the_stack_decides_points_exactly_on_the_band_edge() {
     let plane = Plane::<f64>::new(Vec3::new(0.0, 3.0, 4.0), -10.0).unwrap(); // |n| = 5
-    let side = |p: Vec3<f64>, e: f64| plane.decide_side(p, e, Policy::Exact).unwrap();
+    let side = |p: Vec3<f64>, e: f64| plane.decide_side(p, e, Policy::Exact).unwrap().certain();
     assert_eq!(side(Vec3::new(7.0, 2.0, 1.0), 0.0), Some(Side::On));
     assert_eq!(side(Vec3::new(0.0, 2.5, 1.25), 0.5), Some(Side::On)); // D = E exactly
     assert_eq!(
@@ -247,15 +247,15 @@ fn decide_side_refuses_invalid_arguments_with_an_error_and_leaves_undecided_for_
             .decide_side(Vec3::new(0.0, bad, 1.0), 0.0, Policy::Exact)
             .is_err());
     }
-    // Valid and decided under Policy::Exact; valid and close under a lazy policy is Ok(None)
-    // or the right side, never an error.
+    // Valid and decided under Policy::Exact; valid and close under a lazy policy is every
+    // side (undecided) or the right side, never an error.
     let p = Vec3::new(0.1, 0.2, 1e-300);
     assert_eq!(
         plane.decide_side(p, 0.0, Policy::Exact),
-        Ok(Some(Side::Front))
+        Ok(Sides::from(Side::Front))
     );
     let lazy = plane.decide_side(p, 1e-300, Policy::Conservative).unwrap();
-    assert!(lazy.is_none() || lazy == Some(Side::On));
+    assert!(lazy == Sides::ALL || lazy.certain() == Some(Side::On));
 }
 
 /// The distance is finite and encloses the exact one for normals of `1e300` and `1e-300`

@@ -17,6 +17,7 @@ use crate::ShapeError;
 /// assert!(matches!(q, CcdQuery::EdgeEdge { .. }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CcdQuery {
     /// `[vertex, face corner 0, 1, 2]`, see [`vertex_face_ccd`].
     VertexFace {

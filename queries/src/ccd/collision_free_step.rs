@@ -20,6 +20,7 @@ use crate::{Problem, ShapeError};
 /// assert_eq!((o.t_max, o.tolerance, o.threads), (1.0, 1e-6, 0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StepOptions {
     /// Primitives closer than this are in contact (`>= 0`; IPC's `dmin`).
     pub min_distance: f64,

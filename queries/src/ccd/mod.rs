@@ -103,6 +103,7 @@ use separation::Separation;
 /// assert_eq!((o.tolerance, o.t_max), (1e-6, 1.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CcdOptions {
     /// The primitives collide when they come at least this close (`>= 0`).
     pub min_separation: f64,

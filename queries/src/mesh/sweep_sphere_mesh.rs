@@ -3,7 +3,7 @@
 use surety_intervals::{Endpoint, Interval, Scalar, Vec3, Verdict};
 
 use crate::mesh::swept_box;
-use crate::motion::sweep_with_normal;
+use crate::motion::{settle_by_capsule, sweep_with_normal};
 use crate::pose::in_frame;
 use crate::{overlap_sphere_triangle, Placed, PlacedMesh, Sphere};
 
@@ -115,6 +115,7 @@ pub fn sweep_sphere_mesh<S: Scalar>(
         let face = sweep_with_normal(sphere, motion, triangle, mesh.normal(i), |s| {
             overlap_sphere_triangle(s, triangle)
         });
+        let face = settle_by_capsule(face, sphere, motion, triangle);
         if face.hit.is_false() {
             continue;
         }

@@ -21,8 +21,8 @@ mod sweep;
 pub use epsilon::safe_epsilon;
 pub use particle::{move_particle, ParticleMove};
 pub use slide::{closest_point_on_triangle, slide_sphere, Slide, SlideOptions};
-pub(crate) use sweep::sweep_with_normal;
-pub use sweep::{sweep_sphere_triangle, SweepHit};
+pub use sweep::{decide_sweep_sphere_triangle, sweep_sphere_triangle, SweepHit};
+pub(crate) use sweep::{settle_by_capsule, sweep_with_normal};
 
 use surety_intervals::{Endpoint, Scalar, Vec3};
 

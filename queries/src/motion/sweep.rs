@@ -1,7 +1,13 @@
 //! A sphere swept along a straight motion against a triangle (seed 003's detection step).
 
-use surety_intervals::{Endpoint, Interval, Scalar, Vec3, Verdict};
+use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::{
+    dot3, lift3, sub3, Endpoint, Interval, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
+};
 
+use crate::filter::lift::coords;
+use crate::filter::moller_trumbore::line_meets;
+use crate::query::sphere_triangle::{edge_within, sphere_meets_triangle};
 use crate::{overlap_sphere_triangle, Sphere, Triangle};
 
 /// The answer of [`sweep_sphere_triangle`]: whether the moving sphere touches the triangle,
@@ -72,13 +78,42 @@ pub fn sweep_sphere_triangle<S: Scalar>(
 ) -> SweepHit {
     let n = triangle.normal();
     let start = |sphere: &Sphere<S>| overlap_sphere_triangle(sphere, triangle);
-    sweep_with_normal(
+    let swept = sweep_with_normal(
         sphere,
         motion,
         triangle,
         (n, n.length_squared().sqrt()),
         start,
-    )
+    );
+    settle_by_capsule(swept, sphere, motion, triangle)
+}
+
+/// A sweep the events left `Maybe`, settled where the statement of
+/// [`decide_sweep_sphere_triangle`], evaluated in the shapes' own scalars, is certain whether
+/// there is a contact at all (the time enclosure is kept, or `[1, 1]` for none).
+pub(crate) fn settle_by_capsule<S: Scalar>(
+    swept: SweepHit,
+    sphere: &Sphere<S>,
+    motion: Vec3<S>,
+    triangle: &Triangle<S>,
+) -> SweepHit {
+    if !swept.hit.is_maybe() {
+        return swept;
+    }
+    let (c, t) = (sphere.center(), triangle.corners().map(Vec3::to_array));
+    let capsule =
+        capsule_meets_triangle(&c.to_array(), &(c + motion).to_array(), sphere.radius(), &t);
+    match capsule.certain() {
+        Some(false) => SweepHit {
+            hit: Verdict::False,
+            time: Interval::new(1.0, 1.0).unwrap_or(Interval::ENTIRE),
+        },
+        Some(true) => SweepHit {
+            hit: Verdict::True,
+            ..swept
+        },
+        None => swept,
+    }
 }
 
 /// [`sweep_sphere_triangle`] with the triangle's normal and its length given (a mesh keeps
@@ -201,4 +236,140 @@ impl Events {
             time: Interval::new(self.lo, hi).unwrap_or(Interval::ZERO.hull_with(Interval::ONE)),
         }
     }
+}
+
+/// Does the sphere moving from `c` to `c + motion` touch the closed triangle at some time in
+/// `[0, 1]`? [`sweep_sphere_triangle`]'s verdict on float shapes, through the
+/// [filter stack](surety_intervals::stack): exact for every input under [`Policy::Exact`]
+/// (never `Maybe`), motion parallel to the face or an edge, zero motion and degenerate
+/// triangles included. (The time of contact is [`sweep_sphere_triangle`]'s, on intervals.)
+///
+/// The formula: the swept sphere is the capsule of radius `r` around the center's path, a
+/// segment; it meets the triangle iff the segment comes within `r` of it. The nearest points
+/// of a segment and a triangle are an end of the segment and a point of the triangle, or a
+/// point of the segment and a point of an edge, unless the segment passes through the
+/// triangle; so: either end's sphere meets the triangle (the sphere–triangle statement), or
+/// the path meets the triangle (the segment–triangle statement), or the path comes within `r`
+/// of an edge. Two segments `p + s u` and `q + t v` (`s, t ∈ [0, 1]`, `w = p - q`) come within
+/// `r` iff an end of one is within `r` of the other, or the interior critical point is inside
+/// the square and near enough: with `a = u·u`, `b = u·v`, `c = v·v`, `d = u·w`, `e = v·w` and
+/// `D = ac - b² > 0`, `0 < be - cd < D`, `0 < ae - bd < D` and
+/// `D·|w|² - c·d² - a·e² + 2·b·d·e ≤ r²·D` (the squared distance there, times `D`). No
+/// square root, no division.
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_sweep_sphere_triangle, Sphere, Triangle};
+///
+/// let t = Triangle::<f64>::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0))?;
+/// // Sliding past the corner (1, 0, 0) at exactly the radius: a graze is a contact.
+/// let ball = Sphere::<f64>::new(Vec3::new(2.0, -1.0, 0.0), 1.0)?;
+/// let v = decide_sweep_sphere_triangle(&ball, Vec3::new(0.0, 4.0, 0.0), &t, Policy::Exact);
+/// assert_eq!(v, Verdict::True);
+/// // One ulp farther out, it misses: decided exactly.
+/// let ball = Sphere::<f64>::new(Vec3::new(2f64.next_up(), -1.0, 0.0), 1.0)?;
+/// let v = decide_sweep_sphere_triangle(&ball, Vec3::new(0.0, 4.0, 0.0), &t, Policy::Exact);
+/// assert_eq!(v, Verdict::False);
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_sweep_sphere_triangle<S: Scalar + Into<f64>>(
+    sphere: &Sphere<S>,
+    motion: Vec3<S>,
+    triangle: &Triangle<S>,
+    policy: Policy,
+) -> Verdict {
+    let f = SweepSphereTriangle {
+        c: coords(sphere.center()),
+        m: coords(motion),
+        r: sphere.radius().into(),
+        t: triangle.corners().map(coords),
+    };
+    decide_with(|| f, policy).into()
+}
+
+/// The capsule–triangle formula of [`decide_sweep_sphere_triangle`] (no static filter).
+#[derive(Clone, Copy, Debug)]
+struct SweepSphereTriangle {
+    c: [f64; 3],
+    m: [f64; 3],
+    r: f64,
+    t: [[f64; 3]; 3],
+}
+
+impl Formula for SweepSphereTriangle {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let p = lift3::<R>(self.c);
+        let m = lift3::<R>(self.m);
+        let q: Ring3<R> = std::array::from_fn(|k| p[k].clone() + m[k].clone());
+        capsule_meets_triangle(&p, &q, R::from_f64(self.r), &self.t.map(lift3::<R>)).certain()
+    }
+}
+
+/// Does the segment `p → q` come within `r` of the closed triangle `t` (see
+/// [`decide_sweep_sphere_triangle`])?
+pub(crate) fn capsule_meets_triangle<R: Ring>(
+    p: &Ring3<R>,
+    q: &Ring3<R>,
+    r: R,
+    t: &[Ring3<R>; 3],
+) -> Verdict {
+    let mut near = Verdict::False;
+    for end in [p, q] {
+        near = near | sphere_meets_triangle(t, end, r.clone());
+        if near.is_true() {
+            return Verdict::True;
+        }
+    }
+    near = near | line_meets(t, p, &sub3(q, p), false).hit;
+    if near.is_true() {
+        return Verdict::True;
+    }
+    let r2 = r.sqr();
+    for i in 0..3 {
+        near = near | segments_within(p, q, &t[i], &t[(i + 1) % 3], &r2);
+        if near.is_true() {
+            return Verdict::True;
+        }
+    }
+    near
+}
+
+/// Do the closed segments `p0 → p1` and `q0 → q1` come within `√r2` of each other?
+fn segments_within<R: Ring>(
+    p0: &Ring3<R>,
+    p1: &Ring3<R>,
+    q0: &Ring3<R>,
+    q1: &Ring3<R>,
+    r2: &R,
+) -> Verdict {
+    let (u, v, w) = (sub3(p1, p0), sub3(q1, q0), sub3(p0, q0));
+    let sq = |x: &Ring3<R>| dot3(x, x);
+    // An end of one segment against the other.
+    let (w1, w2, w3) = (sub3(p1, q0), sub3(q0, p0), sub3(q1, p0));
+    let (ww, w1w1, w2w2, w3w3) = (sq(&w), sq(&w1), sq(&w2), sq(&w3));
+    let p1q1 = sq(&sub3(p1, q1));
+    let ends = edge_within(&v, &w, &ww, &sq(&sub3(p0, q1)), r2)
+        | edge_within(&v, &w1, &w1w1, &p1q1, r2)
+        | edge_within(&u, &w2, &w2w2, &w1w1, r2)
+        | edge_within(&u, &w3, &w3w3, &p1q1, r2);
+    if ends.is_true() {
+        return Verdict::True;
+    }
+    // The interior critical point.
+    let (a, b, c) = (dot3(&u, &u), dot3(&u, &v), dot3(&v, &v));
+    let (d, e) = (dot3(&u, &w), dot3(&v, &w));
+    let det = a.clone() * c.clone() - b.clone().sqr();
+    let s_num = b.clone() * e.clone() - c.clone() * d.clone();
+    let t_num = a.clone() * e.clone() - b.clone() * d.clone();
+    let inside = det.positive()
+        & s_num.positive()
+        & (det.clone() - s_num).positive()
+        & t_num.positive()
+        & (det.clone() - t_num).positive();
+    let two = R::from_f64(2.0);
+    let dist = ((det.clone() * ww - c * d.clone().sqr()) - a * e.clone().sqr()) + two * b * d * e;
+    ends | (inside & (r2.clone() * det - dist).non_negative())
 }

@@ -371,22 +371,33 @@ impl Pose {
 
 /// A rotation quaternion `(x, y, z, w)`, as glam stores it: what [`Pose::new`] takes.
 ///
-/// From `glam::DQuat`, `glam::Quat` (exactly, as `f64`), and `[f64; 4]` in the order
-/// `[x, y, z, w]`.
+/// From `glam::DQuat`, `glam::Quat` (exactly, as `f64`; with the features `glam033` and
+/// `glam030`, those versions' quaternions too), and `[f64; 4]` in the order `[x, y, z, w]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Quaternion(pub [f64; 4]);
 
-impl From<glam::DQuat> for Quaternion {
-    fn from(q: glam::DQuat) -> Self {
-        Quaternion(q.to_array())
-    }
+/// The quaternion conversions for one version of glam, `$glam` its crate.
+macro_rules! glam_quaternions {
+    ($glam:ident) => {
+        impl From<$glam::DQuat> for Quaternion {
+            fn from(q: $glam::DQuat) -> Self {
+                Quaternion(q.to_array())
+            }
+        }
+
+        impl From<$glam::Quat> for Quaternion {
+            fn from(q: $glam::Quat) -> Self {
+                Quaternion(q.to_array().map(f64::from))
+            }
+        }
+    };
 }
 
-impl From<glam::Quat> for Quaternion {
-    fn from(q: glam::Quat) -> Self {
-        Quaternion(q.to_array().map(f64::from))
-    }
-}
+glam_quaternions!(glam);
+#[cfg(feature = "glam033")]
+glam_quaternions!(glam033);
+#[cfg(feature = "glam030")]
+glam_quaternions!(glam030);
 
 impl From<[f64; 4]> for Quaternion {
     fn from(q: [f64; 4]) -> Self {

@@ -31,6 +31,7 @@ use crate::{Obb, Plane, Ray, Segment, Sphere, Triangle, TriangleMesh};
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Posed<T> {
     /// Where the shape sits.
     pub pose: Pose,

@@ -10,7 +10,7 @@ mod segment_triangle;
 mod simple_overlaps;
 mod sphere_aabb;
 mod sphere_obb;
-mod sphere_triangle;
+pub(crate) mod sphere_triangle;
 mod triangle_aabb;
 
 pub use obb_obb::{decide_overlap_obb_obb, may_overlap_obb_obb, overlap_obb_obb, ObbObb};

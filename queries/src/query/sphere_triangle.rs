@@ -402,7 +402,7 @@ fn edge_near(
 /// apart from the triangle's bounding box, or from its plane, is apart (the cheap exits most
 /// misses take).
 #[inline]
-fn sphere_meets_triangle<R: Ring>(t: &[Ring3<R>; 3], p: &Ring3<R>, r: R) -> Verdict {
+pub(crate) fn sphere_meets_triangle<R: Ring>(t: &[Ring3<R>; 3], p: &Ring3<R>, r: R) -> Verdict {
     let r2 = r.sqr();
     // The bounding box: per axis the gap max(lo - p, p - hi, 0).
     let zero = R::from_f64(0.0);

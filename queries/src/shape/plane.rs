@@ -225,8 +225,9 @@ fn side_verdicts<R: Ring>(normal: &[R; 3], offset: R, p: &[R; 3], epsilon: R) ->
 
 impl<S: Scalar + Into<f64>> Plane<S> {
     /// [`Plane::classify`] for a float plane, through the
-    /// [filter stack](surety_intervals::stack): the side, or `None` when the filter and the
-    /// intervals could not tell and `policy` is not [`Policy::Exact`].
+    /// [filter stack](surety_intervals::stack): the same answer type, [`Sides`], a single
+    /// side when decided (always under [`Policy::Exact`]), and [`Sides::ALL`] when the filter
+    /// and the intervals could not tell and `policy` is not [`Policy::Exact`].
     ///
     /// # Errors
     /// An invalid argument is an error, not an undecided side: a [`ShapeError`] when a
@@ -244,18 +245,15 @@ impl<S: Scalar + Into<f64>> Plane<S> {
     /// // x + y + z = 0.3 (as doubles), tolerance 0: is (0.1, 0.1, 0.1) on it? Not exactly.
     /// let p = Plane::<f64>::new(Vec3::new(1.0, 1.0, 1.0), -0.3)?;
     /// let side = p.decide_side(Vec3::new(0.1, 0.1, 0.1), 0.0, Policy::Exact)?;
-    /// assert_eq!(side, Some(Side::Front)); // 3 · 0.1 > 0.3 for these doubles
-    /// assert_eq!(p.decide_side(Vec3::new(1.0, 0.0, 0.0), 2.0, Policy::Exact)?, Some(Side::On));
+    /// assert_eq!(side.certain(), Some(Side::Front)); // 3 · 0.1 > 0.3 for these doubles
+    /// let on = p.decide_side(Vec3::new(1.0, 0.0, 0.0), 2.0, Policy::Exact)?;
+    /// assert_eq!(on.certain(), Some(Side::On));
     /// assert!(p.decide_side(Vec3::new(1.0, 0.0, 0.0), -2.0, Policy::Exact).is_err());
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
-    pub fn decide_side(
-        &self,
-        p: Vec3<S>,
-        epsilon: S,
-        policy: Policy,
-    ) -> Result<Option<Side>, ShapeError> {
-        Ok(decide(&PlaneSide::new(self, p, epsilon)?, policy))
+    pub fn decide_side(&self, p: Vec3<S>, epsilon: S, policy: Policy) -> Result<Sides, ShapeError> {
+        let side = decide(&PlaneSide::new(self, p, epsilon)?, policy);
+        Ok(side.map_or(Sides::ALL, Sides::from))
     }
 }
 
@@ -438,6 +436,24 @@ impl Sides {
             (false, true, false) => Some(Side::On),
             (false, false, true) => Some(Side::Back),
             _ => None,
+        }
+    }
+}
+
+impl From<Side> for Sides {
+    /// The single side: certain.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::{Side, Sides};
+    ///
+    /// assert_eq!(Sides::from(Side::On).certain(), Some(Side::On));
+    /// ```
+    fn from(side: Side) -> Sides {
+        Sides {
+            front: side == Side::Front,
+            on: side == Side::On,
+            back: side == Side::Back,
         }
     }
 }
