@@ -119,8 +119,9 @@ pub mod prelude {
     };
     pub use surety_queries::{
         cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
-        move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere, sweep_sphere_mesh,
-        sweep_sphere_triangle, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
+        decide_sweep_sphere_mesh, move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere,
+        sweep_sphere_mesh, sweep_sphere_triangle, RayMeshHit, SlideOptions, SweepMeshHit,
+        TriangleMesh,
     };
     pub use surety_queries::{
         decide_hit_ray_aabb, decide_hit_ray_triangle, decide_intersect_segment_triangle,

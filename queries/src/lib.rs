@@ -48,6 +48,7 @@
 //! | [`Plane::decide_side`] | `E²·|n|² - s²` and the sign of `s` | every input |
 //! | [`orient3d`] | `((b - a) × (c - a)) · (d - a)` | every input ([`Sign`](surety_intervals::Sign)) |
 //! | [`decide_sweep_sphere_triangle`] | the capsule of the center's path within `r`: ends, path through, path against edges | every input, zero and parallel motion |
+//! | [`decide_sweep_sphere_mesh`] | each face near the path as [`decide_sweep_sphere_triangle`] | every input (the time from intervals) |
 //! | [`decide_hit_ray_aabb`] | the slab test with its divisions multiplied out | every input |
 //! | [`decide_overlap_aabb_aabb`] | six comparisons of floats | every input, every policy |
 //!
@@ -87,7 +88,8 @@ mod shape;
 pub use error::{Problem, ShapeError};
 pub use mesh::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
-    overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, RayMeshHit, SweepMeshHit, TriangleMesh,
+    decide_sweep_sphere_mesh, overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, RayMeshHit,
+    SweepMeshHit, TriangleMesh,
 };
 pub use motion::{
     closest_point_on_triangle, decide_sweep_sphere_triangle, move_particle, safe_epsilon,

@@ -17,11 +17,12 @@ use surety_queries::{
     cast_ray_aabb, cast_ray_triangle, closest_point_on_triangle, decide_hit_ray_triangle,
     decide_intersect_segment_triangle, decide_overlap_obb_obb, decide_overlap_sphere_aabb,
     decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-    decide_overlap_triangle_aabb, decide_point_in_triangle, intersect_segment_triangle,
-    move_particle, orient3d, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb,
-    overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb,
-    point_in_triangle, slide_sphere, sweep_sphere_triangle, Aabb, Obb, Plane, Ray, Segment,
-    SlideOptions, Sphere, Triangle,
+    decide_overlap_triangle_aabb, decide_point_in_triangle, decide_sweep_sphere_mesh,
+    decide_sweep_sphere_triangle, intersect_segment_triangle, move_particle, orient3d,
+    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
+    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle,
+    slide_sphere, sweep_sphere_triangle, Aabb, Obb, Plane, Ray, Segment, SlideOptions, Sphere,
+    Triangle, TriangleMesh,
 };
 
 const SPECIAL: [f64; 24] = [
@@ -193,6 +194,11 @@ fn hostile_numbers_never_panic_any_pairwise_query() {
                     }
                     if let Ok(s) = Sphere::<$s>::new(d, r) {
                         let _ = decide_overlap_sphere_triangle(&s, &t, policy);
+                        let _ = decide_sweep_sphere_triangle(&s, e, &t, policy);
+                        if let Ok(m) = TriangleMesh::<$s>::from_triangles(vec![t]) {
+                            let hit = decide_sweep_sphere_mesh(&s, e, &m, policy);
+                            assert!(hit.time.lo() <= hit.time.hi());
+                        }
                     }
                 }
                 if let (Ok(o1), Ok(o2)) = (

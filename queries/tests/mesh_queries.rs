@@ -11,8 +11,9 @@ use support::*;
 use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    decide_overlap_sphere_mesh, decide_point_in_mesh, overlap_sphere_mesh, point_in_mesh,
-    sweep_sphere_mesh, sweep_sphere_triangle, Sphere, TriangleMesh,
+    decide_overlap_sphere_mesh, decide_point_in_mesh, decide_sweep_sphere_mesh,
+    overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, sweep_sphere_triangle, Sphere,
+    TriangleMesh,
 };
 
 /// A convex octahedron (half-axes `a`, `b`, `c` about `o`), faces wound outward.
@@ -372,11 +373,29 @@ fn sweeps_through_meshes_are_exact(seed: u64) -> bool {
             .map(|i| sweep_sphere_triangle(&ball, lift(motion), &m.interval.triangles()[i]).hit)
             .fold(Verdict::False, |a, h| a | h);
         let same = all_hit.is_true() == hit.hit.is_true();
-        let ok = verdict_ok && lower_ok && upper_ok && face_ok && none_ok && same;
+        // The decide_ twin on the float mesh: exact, never Maybe, and its time as safe.
+        let decided = decide_sweep_sphere_mesh(
+            &Sphere::<f64>::new(c, r).unwrap(),
+            motion,
+            &m.float,
+            Policy::Exact,
+        );
+        let d_lo = decided.time.lo();
+        let decide_ok = decided.hit.certain() == Some(exact_hit)
+            && (d_lo == 0.0
+                || faces
+                    .iter()
+                    .all(|t| segment_triangle_d2(&qc, &at(d_lo), t) >= r2))
+            && decided
+                .face
+                .is_none_or(|i| near_by(decided.time.hi(), &faces[i]))
+            && (exact_hit || (decided.time.lo(), decided.time.hi()) == (1.0, 1.0));
+        let ok = verdict_ok && lower_ok && upper_ok && face_ok && none_ok && same && decide_ok;
         if !ok {
             eprintln!(
                 "ball {c:?} r {r} motion {motion:?}: {hit:?}, exactly {exact_hit}; \
-                 {verdict_ok} {lower_ok} {upper_ok} {face_ok} {none_ok} {same}"
+                 {verdict_ok} {lower_ok} {upper_ok} {face_ok} {none_ok} {same}; \
+                 decided {decided:?}"
             );
         }
         ok

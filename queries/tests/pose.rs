@@ -29,9 +29,10 @@ use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_obb_obb, decide_overlap_sphere_mesh,
     decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-    decide_point_in_mesh, move_particle, overlap_obb_obb, overlap_sphere_mesh, overlap_sphere_obb,
-    overlap_sphere_sphere, overlap_sphere_triangle, point_in_mesh, slide_sphere, Obb, Pose, Posed,
-    Ray, SlideOptions, Sphere, Triangle, TriangleMesh,
+    decide_point_in_mesh, decide_sweep_sphere_mesh, move_particle, overlap_obb_obb,
+    overlap_sphere_mesh, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle,
+    point_in_mesh, slide_sphere, sweep_sphere_mesh, Obb, Pose, Posed, Ray, SlideOptions, Sphere,
+    Triangle, TriangleMesh,
 };
 
 fn cases() -> u64 {
@@ -1205,4 +1206,93 @@ fn posed_movers_never_end_inside() {
     }
     println!("posed movers: {moves} particle moves, {blocked} blocked");
     assert!(moves > cases() / 4 && blocked > 0);
+}
+
+/// Spheres swept at a posed cube: from outside a face, an edge or a corner, along the outward
+/// direction reversed (through or onto the feature), or along a face's plane at exactly the
+/// radius (a graze), or one ulp off; the sphere posed by the cube's pose or placed in world
+/// coordinates, the motion given in world coordinates. Exact by the images: the squared
+/// distance from the center's path to each face against `r²`.
+#[test]
+fn posed_sweep_sphere_mesh_is_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let (interval, float, _, faces) = cube_meshes();
+    let mut rng = Rng(0x05ee_00e5);
+    for placement in MESH_PLACEMENTS {
+        for _ in 0..cases() / 2 {
+            let pose = random_pose(&mut rng);
+            let images = cube_images(&faces, &pose);
+            let (foot, out) = cube_feature(&mut rng);
+            let k = rng.pick(&[0.125, 0.25, 0.5]);
+            let (start, step, mut r) = if rng.below(3) == 0 {
+                // Along the plane of the foot's face, `k` above it: grazes at radius `k`.
+                let axis = out.to_array().iter().position(|x| *x != 0.0).unwrap();
+                let mut d = [1.0, 0.5, 0.25];
+                d[axis] = 0.0;
+                let d = Vec3::from(d);
+                let lift = out.map(f64::signum) * k;
+                (foot + lift - d * 2.0, d * 4.0, k)
+            } else {
+                (foot + out * 2.0, -out * 3.0, k)
+            };
+            match rng.below(4) {
+                0 => r = nudge(r, 1),
+                1 => r = nudge(r, -1),
+                _ => {}
+            }
+            let local = Sphere::<f64>::new(start, r).unwrap();
+            let motion = pose.transform_vector(step);
+            let (sphere, sphere_pose) = match placement {
+                Placement::Same => (local, Some(pose)),
+                _ => (
+                    Sphere::new(pose.transform_point(start), r * pose.scale()).unwrap(),
+                    None,
+                ),
+            };
+            let c = image_point(sphere_pose.as_ref(), sphere.center());
+            let rr = image_length(sphere_pose.as_ref(), sphere.radius());
+            let end = add(&c, &q3(motion));
+            let exact = images
+                .iter()
+                .any(|f| segment_triangle_d2(&c, &end, f) <= &rr * &rr);
+            let case = || format!("{sphere:?} {sphere_pose:?} by {motion:?}, mesh {pose:?}");
+            let mut put = |path, v| {
+                record(
+                    &mut tallies,
+                    ("sweep-mesh", placement, path),
+                    v,
+                    exact,
+                    &case,
+                )
+            };
+            let ls = Sphere::<Interval>::new(sphere.center(), sphere.radius()).unwrap();
+            let generic = sweep_sphere_mesh(
+                &posed(sphere_pose, ls),
+                lift(motion),
+                &Posed::new(pose, &interval),
+            );
+            put("Interval<f64>", generic.hit);
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                let hit = decide_sweep_sphere_mesh(
+                    &posed(sphere_pose, sphere),
+                    motion,
+                    &Posed::new(pose, &float),
+                    policy,
+                );
+                put(path, hit.hit);
+                // No face is touched before the time's lower end.
+                let lo = hit.time.lo();
+                let at = add(&c, &support::scale(&q3(motion), &q(lo)));
+                let safe = lo == 0.0
+                    || images
+                        .iter()
+                        .all(|f| segment_triangle_d2(&c, &at, f) >= &rr * &rr);
+                assert!(safe, "{path}: contact before {lo} for {}", case());
+            }
+        }
+    }
+    report("sweep-mesh", &tallies);
 }

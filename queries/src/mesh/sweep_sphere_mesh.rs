@@ -1,11 +1,15 @@
 //! A sphere moving along a straight line against a whole mesh: the first contact.
 
-use surety_intervals::{Endpoint, Interval, Scalar, Vec3, Verdict};
+use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
+use crate::filter::lift::coords;
 use crate::mesh::swept_box;
 use crate::motion::{settle_by_capsule, sweep_with_normal};
 use crate::pose::in_frame;
-use crate::{overlap_sphere_triangle, Placed, PlacedMesh, Sphere};
+use crate::{
+    decide_sweep_sphere_triangle, overlap_sphere_triangle, sweep_sphere_triangle, Placed,
+    PlacedMesh, Posed, Sphere, Triangle, TriangleMesh,
+};
 
 /// The answer of [`sweep_sphere_mesh`].
 ///
@@ -97,32 +101,54 @@ pub fn sweep_sphere_mesh<S: Scalar>(
         };
     };
     let sphere = &sphere;
-    // The path's box: every center c + t·m, t in [0, 1], lies between the center's bounds
-    // and the end's (each sum rounded outward), then the radius.
-    let r = sphere.radius().bounds().1.as_f64();
-    let lo_of = |v: Vec3<S>| v.map(|x| x.bounds().0.as_f64());
-    let hi_of = |v: Vec3<S>| v.map(|x| x.bounds().1.as_f64());
-    let (c_lo, c_hi) = (lo_of(sphere.center()), hi_of(sphere.center()));
-    let end_lo = (c_lo + lo_of(motion)).map(f64::next_down);
-    let end_hi = (c_hi + hi_of(motion)).map(f64::next_up);
-    let [lo, _] = swept_box(c_lo, end_lo, r);
-    let [_, hi] = swept_box(c_hi, end_hi, r);
-    let mut hit = Verdict::False;
-    let mut first: Option<(usize, f64)> = None; // a certain face and its contact's upper end
-    let mut least = 1.0f64; // least lower end over faces not certainly missed
-    for i in mesh.near(lo, hi) {
+    earliest(path_faces(sphere, motion, mesh), |i| {
         let triangle = &mesh.triangles()[i];
         let face = sweep_with_normal(sphere, motion, triangle, mesh.normal(i), |s| {
             overlap_sphere_triangle(s, triangle)
         });
         let face = settle_by_capsule(face, sphere, motion, triangle);
-        if face.hit.is_false() {
+        (face.hit, face.time.lo(), face.time.hi())
+    })
+}
+
+/// The faces whose boxes meet the box of the sphere's path: every center `c + t·m`,
+/// `t ∈ [0, 1]`, lies between the center's bounds and the end's (each sum rounded outward),
+/// then the radius; no face the sphere could touch is left out.
+fn path_faces<'a, T: Scalar, S: Scalar>(
+    sphere: &Sphere<T>,
+    motion: Vec3<T>,
+    mesh: &'a TriangleMesh<S>,
+) -> impl Iterator<Item = usize> + 'a {
+    let r = sphere.radius().bounds().1.as_f64();
+    let lo_of = |v: Vec3<T>| v.map(|x| x.bounds().0.as_f64());
+    let hi_of = |v: Vec3<T>| v.map(|x| x.bounds().1.as_f64());
+    let (c_lo, c_hi) = (lo_of(sphere.center()), hi_of(sphere.center()));
+    let end_lo = (c_lo + lo_of(motion)).map(f64::next_down);
+    let end_hi = (c_hi + hi_of(motion)).map(f64::next_up);
+    let [lo, _] = swept_box(c_lo, end_lo, r);
+    let [_, hi] = swept_box(c_hi, end_hi, r);
+    mesh.near(lo, hi)
+}
+
+/// The mesh's answer from each face's verdict and time bounds (`face(i)`): `True` with the
+/// certain face whose contact's upper end is least; the time from the least lower end of a
+/// face not certainly missed to that upper end (1 when none is certain).
+fn earliest(
+    faces: impl Iterator<Item = usize>,
+    mut face: impl FnMut(usize) -> (Verdict, f64, f64),
+) -> SweepMeshHit {
+    let mut hit = Verdict::False;
+    let mut first: Option<(usize, f64)> = None; // a certain face and its contact's upper end
+    let mut least = 1.0f64; // least lower end over faces not certainly missed
+    for i in faces {
+        let (verdict, lo, hi) = face(i);
+        if verdict.is_false() {
             continue;
         }
-        hit = hit | face.hit;
-        least = least.min(face.time.lo());
-        if face.hit.is_true() && first.is_none_or(|(_, t)| face.time.hi() < t) {
-            first = Some((i, face.time.hi()));
+        hit = hit | verdict;
+        least = least.min(lo);
+        if verdict.is_true() && first.is_none_or(|(_, t)| hi < t) {
+            first = Some((i, hi));
         }
     }
     let upper = first.map_or(1.0, |(_, t)| t);
@@ -131,4 +157,80 @@ pub fn sweep_sphere_mesh<S: Scalar>(
         face: first.map(|(i, _)| i),
         time: Interval::new(least.min(upper), upper).unwrap_or(Interval::ENTIRE),
     }
+}
+
+/// [`sweep_sphere_mesh`] on float shapes: the verdict exact under [`Policy::Exact`] (never
+/// `Maybe`), each face near the path decided by
+/// [`decide_sweep_sphere_triangle`](crate::decide_sweep_sphere_triangle) through the
+/// [filter stack](surety_intervals::stack); the time of the first contact enclosed as
+/// [`sweep_sphere_mesh`] encloses it, from `Interval<f64>` sweeps of the same inputs (its
+/// lower end safe: no face touched before it). A face reported is certainly touched by
+/// `time.hi()`. A posed sphere or mesh is decided with the poses inside each face's formula
+/// (the motion is in world coordinates).
+///
+/// # Example
+/// ```
+/// use surety_intervals::{Policy, Vec3, Verdict};
+/// use surety_queries::{decide_sweep_sphere_mesh, Sphere, TriangleMesh};
+///
+/// let v = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
+/// let floor = TriangleMesh::<f64>::new(&v, &[[0, 1, 2]])?;
+/// // Past the corner (1, 0, 0) at exactly the radius: a graze, decided exactly.
+/// let ball = Sphere::<f64>::new(Vec3::new(2.0, -1.0, 0.0), 1.0)?;
+/// let hit = decide_sweep_sphere_mesh(&ball, Vec3::new(0.0, 4.0, 0.0), &floor, Policy::Exact);
+/// assert_eq!((hit.hit, hit.face), (Verdict::True, Some(0)));
+/// assert!(hit.time.contains(0.25)); // at (2, 0, 0), a quarter of the way
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
+    sphere: &impl Placed<Sphere<S>>,
+    motion: Vec3<S>,
+    mesh: &impl PlacedMesh<S>,
+    policy: Policy,
+) -> SweepMeshHit {
+    let (mesh, frame) = mesh.mesh_parts();
+    let (s, sphere_pose) = sphere.parts();
+    let lift = |v: Vec3<S>| Vec3::<Interval<f64>>::from(Vec3::from(coords(v)));
+    // The ball and its motion in the mesh's frame, enclosed (times are the same there): they
+    // pick the faces and enclose the time. Always within the floats but for extreme poses;
+    // there every face is asked, with the whole motion as its time.
+    let radius = Interval::from(s.radius().into());
+    let ball = Sphere::new(lift(s.center()), radius)
+        .ok()
+        .and_then(|b| match sphere_pose {
+            Some(p) => in_frame(&Posed::new(*p, b), frame),
+            None => in_frame(&b, frame),
+        });
+    let step = frame.map_or(lift(motion), |pose| {
+        pose.inverse_transform_vector(lift(motion))
+    });
+    let finite = step
+        .to_array()
+        .iter()
+        .all(|x| x.lo().is_finite() && x.hi().is_finite());
+    let ball = ball.filter(|_| finite);
+    let faces: Box<dyn Iterator<Item = usize>> = match &ball {
+        Some(ball) => Box::new(path_faces(ball, step, mesh)),
+        None => Box::new(0..mesh.len()),
+    };
+    earliest(faces, |i| {
+        let triangle = &mesh.triangles()[i];
+        let verdict = match frame {
+            Some(pose) => {
+                decide_sweep_sphere_triangle(sphere, motion, &Posed::new(*pose, *triangle), policy)
+            }
+            None => decide_sweep_sphere_triangle(sphere, motion, triangle, policy),
+        };
+        if verdict.is_false() {
+            return (verdict, 1.0, 1.0);
+        }
+        // The interval sweep's enclosure holds the first contact whenever there is one; a
+        // certain contact happens by its upper end (capped at 1: within the motion).
+        let [a, b, c] = triangle.corners().map(lift);
+        let time = match (&ball, Triangle::new(a, b, c)) {
+            (Some(ball), Ok(t)) => sweep_sphere_triangle(ball, step, &t).time,
+            _ => Interval::ENTIRE,
+        };
+        (verdict, time.lo().max(0.0), time.hi().min(1.0))
+    })
 }

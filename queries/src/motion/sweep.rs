@@ -7,8 +7,9 @@ use surety_intervals::{
 
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
+use crate::pose::{posed_pair, Frame};
 use crate::query::sphere_triangle::{edge_within, sphere_meets_triangle};
-use crate::{overlap_sphere_triangle, Sphere, Triangle};
+use crate::{overlap_sphere_triangle, Placed, Pose, Sphere, Triangle};
 
 /// The answer of [`sweep_sphere_triangle`]: whether the moving sphere touches the triangle,
 /// and when.
@@ -72,10 +73,18 @@ pub struct SweepHit {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn sweep_sphere_triangle<S: Scalar>(
-    sphere: &Sphere<S>,
+    sphere: &impl Placed<Sphere<S>>,
     motion: Vec3<S>,
-    triangle: &Triangle<S>,
+    triangle: &impl Placed<Triangle<S>>,
 ) -> SweepHit {
+    // Posed shapes in world coordinates (enclosed), where the motion is given.
+    let (Some(sphere), Some(triangle)) = (sphere.world(), triangle.world()) else {
+        return SweepHit {
+            hit: Verdict::Maybe,
+            time: Interval::new(0.0, 1.0).unwrap_or(Interval::ENTIRE),
+        };
+    };
+    let (sphere, triangle) = (&sphere, &triangle);
     let n = triangle.normal();
     let start = |sphere: &Sphere<S>| overlap_sphere_triangle(sphere, triangle);
     let swept = sweep_with_normal(
@@ -239,7 +248,8 @@ impl Events {
 }
 
 /// Does the sphere moving from `c` to `c + motion` touch the closed triangle at some time in
-/// `[0, 1]`? [`sweep_sphere_triangle`]'s verdict on float shapes, through the
+/// `[0, 1]`? Posed shapes too: the sphere's center is moved by its pose, the motion is in
+/// world coordinates, and the triangle is placed by its pose, all inside the formula. [`sweep_sphere_triangle`]'s verdict on float shapes, through the
 /// [filter stack](surety_intervals::stack): exact for every input under [`Policy::Exact`]
 /// (never `Maybe`), motion parallel to the face or an edge, zero motion and degenerate
 /// triangles included. (The time of contact is [`sweep_sphere_triangle`]'s, on intervals.)
@@ -274,18 +284,42 @@ impl Events {
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
 pub fn decide_sweep_sphere_triangle<S: Scalar + Into<f64>>(
-    sphere: &Sphere<S>,
+    sphere: &impl Placed<Sphere<S>>,
     motion: Vec3<S>,
-    triangle: &Triangle<S>,
+    triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    let f = SweepSphereTriangle {
-        c: coords(sphere.center()),
+    let ((s, ps), (t, pt)) = (sphere.parts(), triangle.parts());
+    let shapes = SweepSphereTriangle {
+        c: coords(s.center()),
         m: coords(motion),
-        r: sphere.radius().into(),
-        t: triangle.corners().map(coords),
+        r: s.radius().into(),
+        t: t.corners().map(coords),
     };
-    decide_with(|| f, policy).into()
+    match posed_pair(ps, pt) {
+        None => decide_with(|| shapes, policy).into(),
+        Some(poses) => decide_with(|| PosedSweepSphereTriangle { shapes, poses }, policy).into(),
+    }
+}
+
+/// [`SweepSphereTriangle`] with poses, in a scaled world ([`Frame`]): the motion is given in
+/// world coordinates, so it is only scaled.
+struct PosedSweepSphereTriangle {
+    shapes: SweepSphereTriangle,
+    poses: [Option<Pose>; 2],
+}
+
+impl Formula for PosedSweepSphereTriangle {
+    type Output = bool;
+
+    fn eval<R: Ring>(&self) -> Option<bool> {
+        let [fs, ft] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
+        let SweepSphereTriangle { c, m, r, t } = self.shapes;
+        let p = fs.point(c);
+        let m = fs.world_vector(m);
+        let q: Ring3<R> = std::array::from_fn(|k| p[k].clone() + m[k].clone());
+        capsule_meets_triangle(&p, &q, fs.length(r), &t.map(|x| ft.point(x))).certain()
+    }
 }
 
 /// The capsule–triangle formula of [`decide_sweep_sphere_triangle`] (no static filter).

@@ -302,6 +302,11 @@ impl<R: Ring> Frame<R> {
         }
     }
 
+    /// A vector given in world coordinates (a motion): only scaled, by `k`.
+    pub(crate) fn world_vector(&self, v: [f64; 3]) -> Ring3<R> {
+        lift3::<R>(v).map(|x| x * self.k.clone())
+    }
+
     /// A length (a radius).
     pub(crate) fn length(&self, r: f64) -> R {
         R::from_f64(r) * self.length.clone()
