@@ -157,8 +157,8 @@ fn sphere_aabb(c: &mut Criterion, counted: &mut Vec<(String, Counts)>) {
         .iter()
         .map(|(s, b)| {
             (
-                Sphere::<Interval>::new(s.center(), f64::from(s.radius())).unwrap(),
-                Aabb::<Interval>::new(b.min(), b.max()).unwrap(),
+                Sphere::<Interval>::new(Vec3::lift_f32(s.center()), f64::from(s.radius())).unwrap(),
+                Aabb::<Interval>::new(Vec3::lift_f32(b.min()), Vec3::lift_f32(b.max())).unwrap(),
             )
         })
         .collect();

@@ -355,7 +355,7 @@ impl Scene {
         if self.in_solid(c) {
             return true;
         }
-        let ball = Sphere::<Interval>::new(c, r).expect("finite");
+        let ball = Sphere::<Interval>::new(Vec3::lift_f64(c), r).expect("finite");
         let (lo, hi) = (c - Vec3::splat(r), c + Vec3::splat(r));
         let pad = |v: Vec3<f64>, s: f64| v.to_array().map(|x| x + s * (x.abs() * 1e-12 + 1e-12));
         let rr = to_rational(r).expect("finite");

@@ -113,8 +113,9 @@ pub fn main() -> Result<(), ShapeError> {
     );
     let n = (b - a).cross(c - a);
     let center = a + (b - a) * 0.25 + (c - a) * 0.25 + n * (0.5 / n.length());
-    let tilted = Triangle::<Interval>::new(a, b, c)?;
-    let touching = Sphere::<Interval>::new(center, 0.5)?;
+    let tilted =
+        Triangle::<Interval>::new(Vec3::lift_f64(a), Vec3::lift_f64(b), Vec3::lift_f64(c))?;
+    let touching = Sphere::<Interval>::new(Vec3::lift_f64(center), 0.5)?;
     show("overlap_sphere_triangle(sphere put at distance 0.5 by float arithmetic, r = 0.5, tilted triangle)", overlap_sphere_triangle(&touching, &tilted));
     Ok(())
 }

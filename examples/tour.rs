@@ -88,7 +88,14 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
         .collect();
     let certified_faces: Vec<Triangle<Interval>> = faces
         .iter()
-        .map(|f| Triangle::new(f[0], f[1], f[2]).expect("finite"))
+        .map(|f| {
+            Triangle::new(
+                Vec3::lift_f64(f[0]),
+                Vec3::lift_f64(f[1]),
+                Vec3::lift_f64(f[2]),
+            )
+            .expect("finite")
+        })
         .collect();
     let (mut tunnelled, mut certified_misses, mut maybes) = (0, 0, 0);
     let mut rng = motion_run::rng::Rng(0x1234_5678_9abc_def1);
@@ -106,7 +113,8 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
         {
             tunnelled += 1;
         }
-        let cseg = Segment::<Interval>::new(center, out).expect("finite");
+        let cseg =
+            Segment::<Interval>::new(Vec3::lift_f64(center), Vec3::lift_f64(out)).expect("finite");
         let verdicts: Vec<Verdict> = certified_faces
             .iter()
             .map(|f| intersect_segment_triangle(&cseg, f))

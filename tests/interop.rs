@@ -16,7 +16,7 @@ fn parry_vectors_and_rotations_convert_exactly() {
     // A pose from parry3d's rotation: the quaternion's components, exactly.
     let r = parry3d::math::Rotation::from_axis_angle(parry3d::math::Vector::Z, 0.3);
     let pose = Pose::new(r, [0.0, 0.0, 1.0]).expect("a valid pose");
-    let p = pose.transform_point(Vec3::<Interval>::from(Vec3::new(1.0, 0.0, 0.0)));
+    let p = pose.transform_point(Vec3::<Interval>::lift_f64(Vec3::new(1.0, 0.0, 0.0)));
     // The exact rotation of the f32 quaternion: within f32 rounding of a 0.3 turn, and the
     // enclosure about as tight as f64 allows.
     let [x, y, z, w] = r.to_array().map(f64::from);
@@ -47,19 +47,35 @@ fn bevy_glam_and_mint_vectors_convert_exactly() {
     assert_eq!((back.x, back.y, back.z), (0.1, 0.2, 0.3));
 }
 
+/// A new user's first program: float shapes from surety's own vectors, with no scalar named,
+/// decided exactly. This must keep compiling: a conversion from `Vec3<f64>` into interval
+/// vectors (`From`) would make the scalar of `Sphere::new(Vec3::new(..), r)` ambiguous.
+#[test]
+fn the_first_program_needs_no_annotations() {
+    let sphere = Sphere::new(Vec3::new(1.5, 0.5, 0.5), 0.5).unwrap();
+    let aabb = Aabb::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0)).unwrap();
+    let v = decide_overlap_sphere_aabb(&sphere, &aabb, Policy::Exact);
+    assert_eq!(
+        v,
+        Verdict::True,
+        "the sphere touches the box's face exactly"
+    );
+}
+
+/// Lifting floats into intervals: numbers by `From`, vectors by `lift_f64`/`lift_f32` (or
+/// from glam's and mint's vectors by `From`), all exact.
 #[test]
 fn float_vectors_and_numbers_lift_into_intervals_exactly() {
     let i = Interval::from(0.1);
     assert!(i.is_point() && i.contains(0.1));
-    let v: Vec3<Interval> = Vec3::new(0.1, 0.2, 0.3).into();
+    let v = Vec3::<Interval>::lift_f64(Vec3::new(0.1, 0.2, 0.3));
     assert_eq!(
         (v.lo(), v.hi()),
         (Vec3::new(0.1, 0.2, 0.3), Vec3::new(0.1, 0.2, 0.3))
     );
-    let w: Vec3<Interval> = Vec3::new(0.1f32, 0.2, 0.3).into();
+    let w = Vec3::<Interval>::lift_f32(Vec3::new(0.1f32, 0.2, 0.3));
     assert_eq!(w.lo().x, f64::from(0.1f32));
-    // A Vec3<f64> wherever a DVec3 is taken: an interval sphere from float vectors.
-    let s = Sphere::<Interval>::new(Vec3::new(1.0, 2.0, 3.0), 0.5).expect("valid");
+    let s = Sphere::<Interval>::new(glam::DVec3::new(1.0, 2.0, 3.0), 0.5).expect("valid");
     assert!(s.center().x.contains(1.0));
 }
 

@@ -115,38 +115,6 @@ impl<S> From<[S; 3]> for Vec3<S> {
     }
 }
 
-impl<T: Endpoint> From<Vec3<T>> for Vec3<Interval<T>> {
-    /// The point vector, exactly (each coordinate as [`Interval::enclose`] takes it).
-    ///
-    /// # Example
-    /// ```
-    /// use surety_intervals::{Interval, Vec3};
-    ///
-    /// let v: Vec3<Interval> = Vec3::new(0.1, 2.0, -3.0).into();
-    /// assert!(v.x.is_point() && v.x.contains(0.1));
-    /// ```
-    #[inline(always)]
-    fn from(v: Vec3<T>) -> Self {
-        v.map(Interval::enclose)
-    }
-}
-
-impl From<Vec3<f32>> for Vec3<Interval<f64>> {
-    /// Exact: every `f32` is an `f64`.
-    #[inline(always)]
-    fn from(v: Vec3<f32>) -> Self {
-        v.map(Interval::from)
-    }
-}
-
-impl From<Vec3<f32>> for Vec3<f64> {
-    /// Exact: every `f32` is an `f64`.
-    #[inline(always)]
-    fn from(v: Vec3<f32>) -> Self {
-        v.map(f64::from)
-    }
-}
-
 impl<S: Scalar> Vec3<S> {
     /// The zero vector.
     ///

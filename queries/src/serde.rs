@@ -14,7 +14,7 @@
 //! use surety_intervals::{Interval, Vec3};
 //! use surety_queries::{Pose, Posed, Sphere};
 //!
-//! let ball = Sphere::<Interval>::new(Vec3::new(0.1, 0.2, 0.3), 0.5)?;
+//! let ball = Sphere::<Interval>::new(Vec3::lift_f64(Vec3::new(0.1, 0.2, 0.3)), 0.5)?;
 //! let placed = Posed::new(Pose::from_translation([1e9, 0.0, 0.0])?, ball);
 //! let json = serde_json::to_string(&placed).unwrap();
 //! let back: Posed<Sphere<Interval>> = serde_json::from_str(&json).unwrap();

@@ -272,7 +272,8 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
                 let ray32 = Ray::<f32>::new(o32, d32).unwrap();
                 let got = decide_cast_ray_mesh(float32, &ray32, mt, Policy::Exact).unwrap();
                 checks.push(("exact f32", got, true));
-                let ray32 = Ray::<Interval<f32>>::new(o32, d32).unwrap();
+                let ray32 =
+                    Ray::<Interval<f32>>::new(Vec3::lift_f32(o32), Vec3::lift_f32(d32)).unwrap();
                 let got = cast_ray_mesh(interval32, &ray32, mt).unwrap();
                 checks.push(("interval f32", got, false));
             }

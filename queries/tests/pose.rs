@@ -983,7 +983,7 @@ fn posed_overlap_sphere_mesh_is_never_certainly_wrong() {
                     &case,
                 )
             };
-            let ls = Sphere::<Interval>::new(sphere.center(), sphere.radius()).unwrap();
+            let ls = Sphere::<Interval>::new(lift(sphere.center()), sphere.radius()).unwrap();
             put(
                 "Interval<f64>",
                 overlap_sphere_mesh(&posed(sphere_pose, ls), &Posed::new(pose, &interval)),
@@ -1117,7 +1117,7 @@ fn posed_cast_ray_mesh_is_never_certainly_wrong() {
                     );
                 }
             };
-            let lr = Ray::<Interval>::new(ray.origin(), ray.direction()).unwrap();
+            let lr = Ray::<Interval>::new(lift(ray.origin()), lift(ray.direction())).unwrap();
             check(
                 "Interval<f64>",
                 cast_ray_mesh(&Posed::new(pose, &interval), &posed(ray_pose, lr), max_t).unwrap(),
@@ -1265,7 +1265,7 @@ fn posed_sweep_sphere_mesh_is_never_certainly_wrong() {
                     &case,
                 )
             };
-            let ls = Sphere::<Interval>::new(sphere.center(), sphere.radius()).unwrap();
+            let ls = Sphere::<Interval>::new(lift(sphere.center()), sphere.radius()).unwrap();
             let generic = sweep_sphere_mesh(
                 &posed(sphere_pose, ls),
                 lift(motion),

@@ -226,7 +226,7 @@ fn decide_posed<S: Scalar + Into<f64>>(
     max_t: f64,
     policy: Policy,
 ) -> RayMeshHit {
-    let local = Ray::<Interval<f64>>::new(Vec3::from(p), Vec3::from(d))
+    let local = Ray::<Interval<f64>>::new(p.map(Interval::from), d.map(Interval::from))
         .ok()
         .and_then(|r| match &poses {
             [Some(rp), frame] => in_frame(&Posed::new(*rp, r), frame.as_ref()),

@@ -1,6 +1,6 @@
 //! Does a ball touch a mesh's surface?
 
-use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
+use surety_intervals::{Endpoint, Interval, Policy, Scalar, Verdict};
 
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
@@ -73,7 +73,7 @@ pub fn decide_overlap_sphere_mesh<S: Scalar + Into<f64>>(
         }),
         _ => {
             let lifted = Sphere::<Interval<f64>>::new(
-                Vec3::from(coords(ball.center())),
+                coords(ball.center()).map(Interval::from),
                 Interval::from(ball.radius().into()),
             );
             let local = lifted.ok().and_then(|b| match ball_pose {

@@ -121,9 +121,9 @@ impl Formula for RayCrossing {
 ///
 /// // A tetrahedron.
 /// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
-///     .map(|[x, y, z]| Vec3::new(x, y, z));
+///     .map(|[x, y, z]| Vec3::lift_f64(Vec3::new(x, y, z)));
 /// let mesh = TriangleMesh::<Interval>::new(&v, &[[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]])?;
-/// let at = |x, y, z| Vec3::<Interval>::from(Vec3::new(x, y, z)); // exactly, a point interval each
+/// let at = |x, y, z| Vec3::<Interval>::lift_f64(Vec3::new(x, y, z)); // exactly, a point each
 /// assert_eq!(point_in_mesh(&mesh, at(0.1, 0.1, 0.1)), Verdict::True);
 /// assert_eq!(point_in_mesh(&mesh, at(0.5, 0.5, 0.5)), Verdict::False);
 /// assert_eq!(point_in_mesh(&mesh, at(0.25, 0.25, 0.0)), Verdict::True); // on a face
@@ -195,7 +195,7 @@ pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
     // The point's box in the mesh's frame picks the faces; each is decided with the pose
     // applied inside its formula. Out of the floats there, the mesh's own box stands in: every
     // face a ray from the point can meet is met by the same ray from where it enters that box.
-    let local = pose.inverse_transform_point(Vec3::<Interval<f64>>::from(Vec3::from(at)));
+    let local = pose.inverse_transform_point(Vec3::<Interval<f64>>::lift_f64(Vec3::from(at)));
     let local = [local.lo().to_array(), local.hi().to_array()];
     let reach = if local.iter().flatten().all(|x| x.is_finite()) {
         local

@@ -190,7 +190,7 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
 ) -> SweepMeshHit {
     let (mesh, frame) = mesh.mesh_parts();
     let (s, sphere_pose) = sphere.parts();
-    let lift = |v: Vec3<S>| Vec3::<Interval<f64>>::from(Vec3::from(coords(v)));
+    let lift = |v: Vec3<S>| Vec3::<Interval<f64>>::lift_f64(Vec3::from(coords(v)));
     // The ball and its motion in the mesh's frame, enclosed (times are the same there): they
     // pick the faces and enclose the time. Always within the floats but for extreme poses;
     // there every face is asked, with the whole motion as its time.
