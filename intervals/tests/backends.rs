@@ -210,3 +210,14 @@ fn portable_and_inari_agree_end_for_end() {
     }
     checker().quickcheck(prop as fn(u64) -> bool);
 }
+
+/// Found by a long run of the property above: `2.9e307 - MAX` overflowed an intermediate
+/// difference of the error-free sum, and the bound stepped one double too far.
+#[test]
+fn a_difference_near_the_end_of_the_range_is_the_tightest() {
+    let a = f64::from_bits(0x7fc4_9de1_e4d8_d79e);
+    let (x, y) = (point(a), point(f64::MAX));
+    assert!(tightest(x - y, &(&q(a) - &q(f64::MAX))));
+    assert!(tightest(y - x, &(&q(f64::MAX) - &q(a))));
+    assert!(tightest(x + point(-f64::MAX), &(&q(a) - &q(f64::MAX))));
+}
