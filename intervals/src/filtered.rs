@@ -33,7 +33,7 @@ const MAX_DEPTH: f64 = 268_435_456.0;
 /// weighted degree `k`: inputs have `m = |x|`, `d = 0`, and `k = 1`, or `k = 4` when
 /// `0 < |x| < 2^-31`; `a ± b` has `m = m_a + m_b`, `d = max(d_a, d_b) + 1`,
 /// `k = max(k_a, k_b)`; `a · b` has `m = m_a · m_b`, `d = d_a + d_b + 1`, `k = k_a + k_b`;
-/// `|a|` keeps all; `max`/`min` take the larger of each. The sign of `v` is certain when
+/// `|a|` keeps all; `max`/`min` take the larger of each (a NaN `m` stays NaN). The sign of `v` is certain when
 /// `|v| > d · u · (1 + 2^-10) · m` and `k ≤ 32`. (`d` depends only on the formula, not on the
 /// inputs: once inlined, the compiler folds it to a constant.)
 ///
@@ -63,7 +63,9 @@ const MAX_DEPTH: f64 = 268_435_456.0;
 /// `2^-1000`, so normal). For `d ≤ 2^28`, `γ_d / (1 - u)^d ≤ d · u · (1 + 2^-19)`, and the
 /// margin `2^-10` in the constant also covers the two roundings of computing `d · c · m`.
 /// Overflow gives `v` or `m` infinite or NaN, and then no comparison succeeds: no certain
-/// sign. So a certain sign is the exact sign, for any finite inputs, subnormal and huge ones
+/// sign. A zero times a poisoned input gives `m = 0 · ∞ = NaN`; every operation keeps a NaN
+/// `m` (`max`/`min` explicitly: `f64::max` would drop it and leave `m = 0`, a false "exactly
+/// zero"), so it never decides either. So a certain sign is the exact sign, for any finite inputs, subnormal and huge ones
 /// included. The quickcheck properties in `tests/stack.rs` check this against exact
 /// rationals, including at the underflow and overflow thresholds.
 ///
@@ -169,7 +171,7 @@ impl Ring for Filtered {
     fn max(self, o: Self) -> Self {
         Filtered {
             v: self.v.max(o.v),
-            m: self.m.max(o.m),
+            m: poisoned_max(self.m, o.m),
             d: self.d.max(o.d),
             k: self.k.max(o.k),
         }
@@ -179,10 +181,22 @@ impl Ring for Filtered {
     fn min(self, o: Self) -> Self {
         Filtered {
             v: self.v.min(o.v),
-            m: self.m.max(o.m),
+            m: poisoned_max(self.m, o.m),
             d: self.d.max(o.d),
             k: self.k.max(o.k),
         }
+    }
+}
+
+/// The larger magnitude, NaN when either is: a NaN magnitude (`0 · ∞`, a zero times a
+/// poisoned input) must poison whatever it reaches. `f64::max` returns the other operand
+/// for a NaN, which would turn an unbounded error into the claim `m = 0` ("exactly zero").
+#[inline]
+fn poisoned_max(a: f64, b: f64) -> f64 {
+    if a.is_nan() | b.is_nan() {
+        f64::NAN
+    } else {
+        a.max(b)
     }
 }
 

@@ -7,7 +7,7 @@
 use std::cmp::Ordering;
 
 use num_traits::{Signed, Zero};
-use quickcheck::{Arbitrary, Gen};
+use quickcheck::{Arbitrary, Gen, TestResult};
 use surety_intervals::arbitrary::{any_finite, checker};
 use surety_intervals::exact::{to_rational, BigRational};
 use surety_intervals::stack::{decide, decide_in, Formula, Stage};
@@ -142,8 +142,9 @@ struct Case {
 
 impl Arbitrary for Case {
     fn arbitrary(g: &mut Gen) -> Case {
-        let tiny = match u8::arbitrary(g) % 8 {
+        let tiny = match u8::arbitrary(g) % 9 {
             0 => return deep_product(g),
+            8 => return zero_times_poison(g),
             1 => true,
             _ => false,
         };
@@ -193,6 +194,45 @@ impl Arbitrary for Case {
     }
 }
 
+/// Zeros, inputs below the filter's threshold `2^-125` (which poison its magnitude) and
+/// their underflowing products, combined under `min`, `max` and `abs`: a zero times a
+/// poisoned input has magnitude `0 · ∞ = NaN`, which every node must keep.
+fn zero_times_poison(g: &mut Gen) -> Case {
+    let xs: Vec<f64> = (0..6)
+        .map(|i| match (i, u8::arbitrary(g) % 4) {
+            (0, _) => 0.0,
+            (_, 0) => -0.0,
+            (_, 1) => tiny_input(g),
+            (_, 2) => {
+                let sign = if bool::arbitrary(g) { 1.0 } else { -1.0 };
+                sign * 1.5 * 2f64.powi(-(126 + (u16::arbitrary(g) % 900) as i32))
+            }
+            _ => input(g),
+        })
+        .collect();
+    let n = xs.len();
+    let mut e = E::random(g, n, 3);
+    for _ in 0..1 + u8::arbitrary(g) % 3 {
+        let zero_product = E::Mul(
+            Box::new(E::In(0)),
+            Box::new(E::In(1 + usize::arbitrary(g) % (n - 1))),
+        );
+        let (a, b) = if bool::arbitrary(g) {
+            (Box::new(e), Box::new(zero_product))
+        } else {
+            (Box::new(zero_product), Box::new(e))
+        };
+        e = match u8::arbitrary(g) % 5 {
+            0 => E::Min(a, b),
+            1 => E::Max(a, b),
+            2 => E::Add(a, b),
+            3 => E::Mul(a, b),
+            _ => E::Abs(Box::new(E::Min(a, b))),
+        };
+    }
+    Case { xs, e }
+}
+
 /// Products of 6 to 12 factors near the filter's input threshold `2^-125`, or of 24 to 40
 /// near its weight threshold `2^-31`: their exact values lie around and below the
 /// subnormals, where the filter's degree limit must hold.
@@ -237,28 +277,45 @@ fn exact_sign(c: &Case) -> Ordering {
 
 #[test]
 fn every_stage_certain_sign_is_the_exact_sign() {
-    fn prop(c: Case) -> bool {
+    fn prop(c: Case) -> TestResult {
         let exact = exact_sign(&c);
         let f = Sign(&c);
-        Stage::ALL
-            .iter()
-            .all(|&s| decide_in(&f, s).is_none_or(|sign| sign == exact))
-            && decide_in(&f, Stage::Exact) == Some(exact)
-            && c.e
-                .eval::<Filtered>(&c.xs)
-                .sign()
-                .certain()
-                .is_none_or(|sign| sign == exact)
-            && c.e
-                .eval::<Expansion>(&c.xs)
-                .sign()
-                .certain()
-                .is_none_or(|sign| sign == exact)
-            && c.e.eval::<Dyadic>(&c.xs).sign().certain() == Some(exact)
-            && decide(&f, Policy::Exact) == Some(exact)
-            && decide(&f, Policy::Conservative).is_none_or(|sign| sign == exact)
+        let wrong = |what: &str, got: Option<Ordering>| {
+            TestResult::error(format!("{what} said {got:?}, exact {exact:?}, case {c:?}"))
+        };
+        for &s in Stage::ALL.iter() {
+            let got = decide_in(&f, s);
+            if got.is_some_and(|sign| sign != exact) {
+                return wrong(&format!("stage {s:?}"), got);
+            }
+        }
+        let rings = [
+            ("Filtered", c.e.eval::<Filtered>(&c.xs).sign().certain()),
+            ("Expansion", c.e.eval::<Expansion>(&c.xs).sign().certain()),
+            (
+                "Interval",
+                c.e.eval::<Interval<f64>>(&c.xs).sign().certain(),
+            ),
+            ("Conservative", decide(&f, Policy::Conservative)),
+        ];
+        for (what, got) in rings {
+            if got.is_some_and(|sign| sign != exact) {
+                return wrong(what, got);
+            }
+        }
+        let deciders = [
+            ("Exact stage", decide_in(&f, Stage::Exact)),
+            ("Dyadic", c.e.eval::<Dyadic>(&c.xs).sign().certain()),
+            ("Policy::Exact", decide(&f, Policy::Exact)),
+        ];
+        for (what, got) in deciders {
+            if got != Some(exact) {
+                return wrong(what, got);
+            }
+        }
+        TestResult::passed()
     }
-    checker().quickcheck(prop as fn(Case) -> bool);
+    checker().quickcheck(prop as fn(Case) -> TestResult);
 }
 
 /// The stages decide most random formulas, and the filter nearly as many as the intervals:
@@ -291,6 +348,48 @@ fn the_filter_decides_most_formulas_away_from_ties() {
 
 fn f(x: f64) -> Filtered {
     Filtered::from_f64(x)
+}
+
+/// Found by `every_stage_certain_sign_is_the_exact_sign` in CI: `0 · x` with a poisoned `x`
+/// (below `2^-125`) has magnitude `0 · ∞ = NaN`, and `f64::max` inside the filter's `min`
+/// dropped the NaN, leaving `m = 0` ("every monomial is exactly zero"). The underflowed
+/// product `x1 · x3 ≈ -7.6e-631` then came out "certainly zero"; it is negative.
+#[test]
+fn a_zero_times_a_poisoned_input_never_makes_min_or_max_certainly_zero() {
+    let (x0, x1, x3) = (-2.3261792685811192e-156, -3.2064428e-316, 2.38157996e-315);
+    let zero = f(0.0);
+    let underflowed = (f(x1) + zero * f(x0)) * f(x3);
+    assert_eq!(underflowed.value(), 0.0); // the float product underflowed
+    for m in [
+        underflowed.min(zero * f(x0)),
+        (zero * f(x0)).min(underflowed),
+        underflowed.max(zero * f(x0)),
+        (zero * f(x0)).max(underflowed),
+        underflowed.min(zero),
+        zero.max(-underflowed),
+    ] {
+        assert_eq!(m.sign().certain(), None, "{m:?}");
+    }
+    // The NaN magnitude of `0 · x0` alone is undecided too, and stays so under max/min.
+    assert_eq!((zero * f(x0)).sign().certain(), None);
+    assert_eq!((zero * f(x0)).max(zero).sign().certain(), None);
+    // The stack as a whole gets the exact sign.
+    let c = Case {
+        xs: vec![x0, x1, 0.0, x3],
+        e: E::Min(
+            Box::new(E::Mul(
+                Box::new(E::Add(
+                    Box::new(E::In(1)),
+                    Box::new(E::Mul(Box::new(E::In(2)), Box::new(E::In(0)))),
+                )),
+                Box::new(E::In(3)),
+            )),
+            Box::new(E::In(2)),
+        ),
+    };
+    assert_eq!(exact_sign(&c), Ordering::Less);
+    assert_eq!(decide_in(&Sign(&c), Stage::Filter), None);
+    assert_eq!(decide(&Sign(&c), Policy::Exact), Some(Ordering::Less));
 }
 
 #[test]
