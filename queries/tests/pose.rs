@@ -27,12 +27,14 @@ use num_traits::{One, Zero};
 use support::*;
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{
-    cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_obb_obb, decide_overlap_sphere_mesh,
+    cast_ray_mesh, cast_ray_triangle, decide_cast_ray_mesh, decide_hit_ray_triangle,
+    decide_intersect_segment_triangle, decide_overlap_obb_obb, decide_overlap_sphere_mesh,
     decide_overlap_sphere_obb, decide_overlap_sphere_sphere, decide_overlap_sphere_triangle,
-    decide_point_in_mesh, decide_sweep_sphere_mesh, move_particle, overlap_obb_obb,
-    overlap_sphere_mesh, overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle,
-    point_in_mesh, slide_sphere, sweep_sphere_mesh, Obb, Pose, Posed, Ray, SlideOptions, Sphere,
-    Triangle, TriangleMesh,
+    decide_point_in_mesh, decide_point_in_triangle, decide_sweep_sphere_mesh,
+    intersect_segment_triangle, move_particle, overlap_obb_obb, overlap_sphere_mesh,
+    overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, point_in_mesh,
+    point_in_triangle, slide_sphere, sweep_sphere_mesh, Obb, Pose, Posed, Ray, Segment,
+    SlideOptions, Sphere, Triangle, TriangleMesh,
 };
 
 fn cases() -> u64 {
@@ -1295,4 +1297,153 @@ fn posed_sweep_sphere_mesh_is_never_certainly_wrong() {
         }
     }
     report("sweep-mesh", &tallies);
+}
+
+/// Segments, rays and points at a triangle's corner, edge midpoint or an integer point of its
+/// plane (collinear triangles among them): through it, ending exactly on it, along the plane,
+/// or one ulp off, each placed by the pairwise placements (a point is given in world
+/// coordinates, at the float image of its local place). Exact by the images: a linear program
+/// on the segment's parameter and the barycentric weights.
+#[test]
+fn posed_segment_ray_and_point_triangle_are_never_certainly_wrong() {
+    let mut tallies = Tallies::new();
+    let mut rng = Rng(0x5e6_0e5);
+    for placement in PLACEMENTS {
+        for _ in 0..cases() / 2 {
+            let (ball, t) = sphere_triangle_pair(&mut rng);
+            let foot = ball.center() - Vec3::new(0.0, 0.0, ball.center().z - t.corners()[0].z);
+            let up = Vec3::new(rng.small(2), rng.small(2), 1.0 + rng.below(3) as f64);
+            let mut end = foot;
+            match rng.below(4) {
+                0 => end.z = nudge(end.z, 1),
+                1 => end.z = nudge(end.z, -1),
+                2 => end = foot - up, // through the feature
+                _ => {}
+            }
+            let in_plane = rng.below(4) == 0;
+            let (start, dir) = if in_plane {
+                let d = Vec3::new(1.0, 0.5, 0.0);
+                (end - d * 3.0, d)
+            } else {
+                (foot + up, -up)
+            };
+            let poses = poses(&mut rng, placement);
+            let tri = t.corners().map(|c| image_point(poses[1].as_ref(), c));
+            let p0 = image_point(poses[0].as_ref(), start);
+            let p1 = image_point(poses[0].as_ref(), end);
+            let d = image_vector(poses[0].as_ref(), dir);
+            let segment_exact = meets_q(&p0, &sub(&p1, &p0), &Q::one(), &tri);
+            let dd = dot(&d, &d);
+            let reach = tri
+                .iter()
+                .map(|c| dot(&sub(c, &p0), &d) / &dd)
+                .fold(Q::zero(), |m, s| m.max(s));
+            let ray_exact = meets_q(&p0, &d, &reach, &tri);
+            // The point: the float image of `end` in world coordinates.
+            let world_end = poses[0].map_or(end, |p| p.transform_point(end));
+            let point_exact = meets_q(&q3(world_end), &q3(Vec3::zero()), &Q::zero(), &tri);
+            let case = || format!("{start:?} -> {end:?} dir {dir:?} {t:?} {poses:?}");
+            let seg = Segment::<f64>::new(start, end).unwrap();
+            let ray = Ray::<f64>::new(start, dir).unwrap();
+            let lt = Triangle::<Interval>::new(
+                lift(t.corners()[0]),
+                lift(t.corners()[1]),
+                lift(t.corners()[2]),
+            )
+            .unwrap();
+            let lseg = Segment::<Interval>::new(lift(start), lift(end)).unwrap();
+            let lray = Ray::<Interval>::new(lift(start), lift(dir)).unwrap();
+            let pt = posed(poses[1], t);
+            let plt = posed(poses[1], lt);
+            for (family, exact, generic) in [
+                (
+                    "segment-triangle",
+                    segment_exact,
+                    intersect_segment_triangle(&posed(poses[0], lseg), &plt),
+                ),
+                (
+                    "ray-triangle",
+                    ray_exact,
+                    cast_ray_triangle(&posed(poses[0], lray), &plt).hit,
+                ),
+                (
+                    "point-triangle",
+                    point_exact,
+                    point_in_triangle(lift(world_end), &plt),
+                ),
+            ] {
+                record(
+                    &mut tallies,
+                    (family, placement, "Interval<f64>"),
+                    generic,
+                    exact,
+                    &case,
+                );
+            }
+            for (policy, path) in [
+                (Policy::Exact, "decide f64 Exact"),
+                (Policy::Conservative, "decide f64 Conservative"),
+            ] {
+                let answers = [
+                    (
+                        "segment-triangle",
+                        segment_exact,
+                        decide_intersect_segment_triangle(&posed(poses[0], seg), &pt, policy),
+                    ),
+                    (
+                        "ray-triangle",
+                        ray_exact,
+                        decide_hit_ray_triangle(&posed(poses[0], ray), &pt, policy),
+                    ),
+                    (
+                        "point-triangle",
+                        point_exact,
+                        decide_point_in_triangle(world_end, &pt, policy),
+                    ),
+                ];
+                for (family, exact, v) in answers {
+                    record(&mut tallies, (family, placement, path), v, exact, &case);
+                }
+            }
+            let numbers: Vec<f64> = [start, end, dir, world_end]
+                .iter()
+                .chain(t.corners().iter())
+                .flat_map(|v| v.to_array())
+                .collect();
+            if is_f32(&numbers) {
+                let [a, b, c] = t.corners().map(f32v);
+                let t32 = posed(poses[1], Triangle::<f32>::new(a, b, c).unwrap());
+                let s32 = Segment::<f32>::new(f32v(start), f32v(end)).unwrap();
+                let r32 = Ray::<f32>::new(f32v(start), f32v(dir)).unwrap();
+                let e = Policy::Exact;
+                let answers = [
+                    (
+                        "segment-triangle",
+                        segment_exact,
+                        decide_intersect_segment_triangle(&posed(poses[0], s32), &t32, e),
+                    ),
+                    (
+                        "ray-triangle",
+                        ray_exact,
+                        decide_hit_ray_triangle(&posed(poses[0], r32), &t32, e),
+                    ),
+                    (
+                        "point-triangle",
+                        point_exact,
+                        decide_point_in_triangle(f32v(world_end), &t32, e),
+                    ),
+                ];
+                for (family, exact, v) in answers {
+                    record(
+                        &mut tallies,
+                        (family, placement, "decide f32 Exact"),
+                        v,
+                        exact,
+                        &case,
+                    );
+                }
+            }
+        }
+    }
+    report("segment/ray/point-triangle", &tallies);
 }

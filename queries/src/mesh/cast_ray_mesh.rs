@@ -1,17 +1,16 @@
 //! A ray against a whole mesh: does it meet the mesh within `[0, max_t]`, which face, and
 //! where is the first contact.
 
-use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{Endpoint, Interval, Policy, Ring, Scalar, Vec3, Verdict};
+use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
 use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
 use crate::mesh::points_box;
-use crate::pose::{in_frame, posed_pair};
-use crate::query::{hit_parameter, PosedSegmentTriangle};
+use crate::pose::{decide_pair, enclosed_in_frame, in_frame, posed_pair, Frame};
+use crate::query::{hit_parameter, BoundedRayTriangle};
 use crate::{
-    cast_ray_triangle, Placed, PlacedMesh, Pose, Posed, Problem, Ray, SegmentTriangle, ShapeError,
+    cast_ray_triangle, Placed, PlacedMesh, Pose, Problem, Ray, SegmentTriangle, ShapeError,
     TriangleMesh,
 };
 
@@ -201,11 +200,12 @@ fn decide_plain<S: Scalar + Into<f64>>(
                 return Some((Verdict::True, lo, hi));
             }
         }
-        let hit: Verdict = if max_t.is_finite() {
-            decide_with(|| BoundedRay { p, d, max_t, t }, policy).into()
-        } else {
-            decide_with(|| SegmentTriangle::ray_from_coords(p, d, t), policy).into()
-        };
+        let hit = decide_face(
+            SegmentTriangle::ray_from_coords(p, d, t),
+            None,
+            max_t,
+            policy,
+        );
         if hit.is_false() {
             return Some((hit, 0.0, 0.0));
         }
@@ -217,7 +217,8 @@ fn decide_plain<S: Scalar + Into<f64>>(
 }
 
 /// [`decide_cast_ray_mesh`] with poses: the ray's enclosure in the mesh's frame picks the
-/// faces, and each face is decided by [`PosedSegmentTriangle`] (no static filter).
+/// faces, and each face is decided with both poses inside its formula ([`PosedPair`], no
+/// static filter).
 fn decide_posed<S: Scalar + Into<f64>>(
     mesh: &TriangleMesh<S>,
     p: [f64; 3],
@@ -228,10 +229,7 @@ fn decide_posed<S: Scalar + Into<f64>>(
 ) -> RayMeshHit {
     let local = Ray::<Interval<f64>>::new(p.map(Interval::from), d.map(Interval::from))
         .ok()
-        .and_then(|r| match &poses {
-            [Some(rp), frame] => in_frame(&Posed::new(*rp, r), frame.as_ref()),
-            [None, frame] => in_frame(&r, frame.as_ref()),
-        });
+        .and_then(|r| enclosed_in_frame(r, poses[0].as_ref(), poses[1].as_ref()));
     let cull = match (local, mesh.bvh().bounds()) {
         (Some(local), _) => {
             RayCull::family(bounds(local.origin()), bounds(local.direction()), max_t)
@@ -241,25 +239,39 @@ fn decide_posed<S: Scalar + Into<f64>>(
         (None, Some(b)) => RayCull::family(b, [[-1.0; 3], [1.0; 3]], max_t),
         (None, None) => return unknown(mesh, max_t),
     };
+    // The frames of the parameter's interval evaluation, once for every face.
+    let frames = Frame::<Interval<f64>>::pair(poses[0].as_ref(), poses[1].as_ref());
     first_contact(mesh, &cull, max_t, |i, reach| {
         let t = mesh.triangles()[i].corners().map(coords);
         if !reach.meets(&points_box(&t)) {
             return None;
         }
-        let formula = PosedSegmentTriangle {
-            shapes: SegmentTriangle::ray_from_coords(p, d, t),
-            poses,
-            reach: max_t.is_finite().then_some(max_t),
-        };
-        let hit: Verdict = decide_with(|| formula, policy).into();
+        let shapes = SegmentTriangle::ray_from_coords(p, d, t);
+        let hit = decide_face(shapes, Some(poses), max_t, policy);
         if hit.is_false() {
             return Some((hit, 0.0, 0.0));
         }
         // The parameter, in intervals, in the scaled world (the same parameter).
-        let (t, p, d) = formula.geometry::<Interval<f64>>();
+        let (t, p, d) = shapes.placed(&frames);
         let param = hit_parameter(&line_meets(&t, &p, &d, true));
         Some((hit, param.lo(), param.hi()))
     })
+}
+
+/// Does the ray meet the face within `[0, max_t]`, with the poses (if any) inside the formula?
+fn decide_face(
+    ray: SegmentTriangle,
+    poses: Option<[Option<Pose>; 2]>,
+    max_t: f64,
+    policy: Policy,
+) -> Verdict {
+    let [a, b] = poses.unwrap_or([None, None]);
+    if max_t.is_finite() {
+        let bounded = BoundedRayTriangle { ray, reach: max_t };
+        decide_pair(bounded, a.as_ref(), b.as_ref(), policy)
+    } else {
+        decide_pair(ray, a.as_ref(), b.as_ref(), policy)
+    }
 }
 
 fn check_max_t(max_t: f64) -> Result<(), ShapeError> {
@@ -352,29 +364,5 @@ fn first_contact<S: Scalar>(
         hit,
         face,
         t: t.unwrap_or(Interval::ENTIRE),
-    }
-}
-
-/// Does the ray from `p` along `d` meet the closed triangle `t` at a parameter in `[0,
-/// max_t]`? Möller–Trumbore's segment statement with the direction `max_t · d` formed inside
-/// the ring (exact in the exact stages, enclosed in the others), so that no rounding of the
-/// segment's far end enters.
-struct BoundedRay {
-    p: [f64; 3],
-    d: [f64; 3],
-    max_t: f64,
-    t: [[f64; 3]; 3],
-}
-
-impl Formula for BoundedRay {
-    type Output = bool;
-
-    fn eval<R: Ring>(&self) -> Option<bool> {
-        let lift = |v: [f64; 3]| v.map(R::from_f64);
-        let m = R::from_f64(self.max_t);
-        let d = self.d.map(|x| R::from_f64(x) * m.clone());
-        line_meets(&self.t.map(lift), &lift(self.p), &d, false)
-            .hit
-            .certain()
     }
 }

@@ -4,11 +4,8 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Verdict};
 
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
-use crate::pose::in_frame;
-use crate::{
-    decide_overlap_sphere_triangle, overlap_sphere_triangle, Placed, PlacedMesh, Pose, Posed,
-    Sphere, TriangleMesh,
-};
+use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
+use crate::{overlap_sphere_triangle, Placed, PlacedMesh, Sphere, SphereTriangle, TriangleMesh};
 
 /// Does the closed ball meet the mesh's surface (some closed triangle)? `True` as soon as
 /// one face certainly meets it, `False` when every face the hierarchy cannot rule out by
@@ -67,37 +64,25 @@ pub fn decide_overlap_sphere_mesh<S: Scalar + Into<f64>>(
 ) -> Verdict {
     let (mesh, frame) = mesh.mesh_parts();
     let (ball, ball_pose) = sphere.parts();
-    match (ball_pose, frame) {
-        (None, None) => combine(mesh, ball_box(ball), |i| {
-            decide_overlap_sphere_triangle(ball, &mesh.triangles()[i], policy)
-        }),
-        _ => {
-            let lifted = Sphere::<Interval<f64>>::new(
-                coords(ball.center()).map(Interval::from),
-                Interval::from(ball.radius().into()),
-            );
-            let local = lifted.ok().and_then(|b| match ball_pose {
-                Some(p) => in_frame(&Posed::new(*p, b), frame),
-                None => in_frame(&b, frame),
-            });
-            // Out of the floats: every face is asked.
-            let cull = local.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
-                ball_box(&b)
-            });
-            combine(mesh, cull, |i| {
-                let face = Posed::new(
-                    frame.copied().unwrap_or(Pose::IDENTITY),
-                    mesh.triangles()[i],
-                );
-                match ball_pose {
-                    Some(p) => {
-                        decide_overlap_sphere_triangle(&Posed::new(*p, *ball), &face, policy)
-                    }
-                    None => decide_overlap_sphere_triangle(ball, &face, policy),
-                }
-            })
-        }
-    }
+    let cull = if ball_pose.is_none() && frame.is_none() {
+        ball_box(ball)
+    } else {
+        let lifted = Sphere::<Interval<f64>>::new(
+            coords(ball.center()).map(Interval::from),
+            Interval::from(ball.radius().into()),
+        );
+        // Out of the floats in the mesh's frame: every face is asked.
+        let local = lifted
+            .ok()
+            .and_then(|b| enclosed_in_frame(b, ball_pose, frame));
+        local.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
+            ball_box(&b)
+        })
+    };
+    combine(mesh, cull, |i| {
+        let face = SphereTriangle::new(ball, &mesh.triangles()[i]);
+        decide_pair(face, ball_pose, frame, policy)
+    })
 }
 
 /// The ball's box, rounded outward.

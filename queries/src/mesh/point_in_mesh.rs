@@ -4,16 +4,13 @@ use std::cmp::Ordering;
 
 use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{
-    cross3, dot3, lift3, sub3, Endpoint, Interval, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
+    cross3, dot3, sub3, Endpoint, Interval, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
 };
 
 use crate::bvh::RayCull;
 use crate::filter::lift::coords;
-use crate::pose::{in_frame, Frame};
-use crate::query::PosedSegmentTriangle;
-use crate::{
-    decide_point_in_triangle, point_in_triangle, PlacedMesh, Pose, SegmentTriangle, TriangleMesh,
-};
+use crate::pose::{decide_pair, in_frame, Frame, PairFormula, PosedPair};
+use crate::{point_in_triangle, PlacedMesh, SegmentTriangle, TriangleMesh};
 
 /// How many ray directions [`point_in_mesh`] tries before it answers `Maybe`.
 const DIRECTIONS: usize = 16;
@@ -77,6 +74,7 @@ fn crossing<R: Ring>(p: &Ring3<R>, d: &Ring3<R>, t: &[Ring3<R>; 3]) -> Option<Cr
 }
 
 /// [`crossing`] on float inputs, through the filter stack.
+#[derive(Clone, Copy)]
 struct RayCrossing {
     p: [f64; 3],
     d: [f64; 3],
@@ -87,10 +85,21 @@ impl Formula for RayCrossing {
     type Output = Crossing;
 
     fn eval<R: Ring>(&self) -> Option<Crossing> {
+        self.eval_placed(&Frame::<R>::pair(None, None))
+    }
+}
+
+/// The point by the first frame (in world coordinates), the direction and the face by the
+/// second (the mesh's): a proper rotation and a positive scale keep every sign the crossing
+/// reads.
+impl PairFormula for RayCrossing {
+    type Output = Crossing;
+
+    fn eval_placed<R: Ring>(&self, [fp, fm]: &[Frame<R>; 2]) -> Option<Crossing> {
         crossing(
-            &lift3::<R>(self.p),
-            &lift3::<R>(self.d),
-            &self.t.map(lift3::<R>),
+            &fp.point(self.p),
+            &fm.vector(self.d),
+            &self.t.map(|c| fm.point(c)),
         )
     }
 }
@@ -179,73 +188,48 @@ pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
 ) -> Verdict {
     let (mesh, frame) = mesh.mesh_parts();
     let at = coords(p);
-    let Some(pose) = frame else {
-        let mut on_surface = Verdict::False;
-        for i in mesh.near(at, at) {
-            on_surface = on_surface | decide_point_in_triangle(p, &mesh.triangles()[i], policy);
-            if on_surface.is_true() {
-                return Verdict::True;
+    // The point's box in the mesh's frame picks the faces (the point itself with no pose);
+    // each is decided with the pose applied inside its formula. Out of the floats there, the
+    // mesh's own box stands in: every face a ray from the point can meet is met by the same
+    // ray from where it enters that box.
+    let reach = match frame {
+        None => [at, at],
+        Some(pose) => {
+            let local =
+                pose.inverse_transform_point(Vec3::<Interval<f64>>::lift_f64(Vec3::from(at)));
+            let local = [local.lo().to_array(), local.hi().to_array()];
+            match mesh.bvh().bounds() {
+                _ if local.iter().flatten().all(|x| x.is_finite()) => local,
+                Some(b) => b,
+                None => return Verdict::False, // no faces
             }
-        }
-        return point_in_solid(mesh, on_surface, [at, at], |d, i| {
-            let t = mesh.triangles()[i].corners().map(coords);
-            decide_with(|| RayCrossing { p: at, d, t }, policy)
-        });
-    };
-    // The point's box in the mesh's frame picks the faces; each is decided with the pose
-    // applied inside its formula. Out of the floats there, the mesh's own box stands in: every
-    // face a ray from the point can meet is met by the same ray from where it enters that box.
-    let local = pose.inverse_transform_point(Vec3::<Interval<f64>>::lift_f64(Vec3::from(at)));
-    let local = [local.lo().to_array(), local.hi().to_array()];
-    let reach = if local.iter().flatten().all(|x| x.is_finite()) {
-        local
-    } else {
-        match mesh.bvh().bounds() {
-            Some(b) => b,
-            None => return Verdict::False, // no faces
         }
     };
     let mut on_surface = Verdict::False;
     for i in mesh.near(reach[0], reach[1]) {
-        let shapes = SegmentTriangle::point(p, &mesh.triangles()[i]);
-        let formula = PosedSegmentTriangle {
-            shapes,
-            poses: [None, Some(*pose)],
-            reach: None,
-        };
-        on_surface = on_surface | Verdict::from(decide_with(|| formula, policy));
+        let on = SegmentTriangle::point(p, &mesh.triangles()[i]);
+        on_surface = on_surface | decide_pair(on, None, frame, policy);
         if on_surface.is_true() {
             return Verdict::True;
         }
     }
     point_in_solid(mesh, on_surface, reach, |d, i| {
-        let t = mesh.triangles()[i].corners().map(coords);
-        decide_with(
-            || PosedRayCrossing {
-                crossing: RayCrossing { p: at, d, t },
-                pose: *pose,
-            },
-            policy,
-        )
+        let shapes = RayCrossing {
+            p: at,
+            d,
+            t: mesh.triangles()[i].corners().map(coords),
+        };
+        match frame {
+            None => decide_with(|| shapes, policy),
+            Some(pose) => decide_with(
+                || PosedPair {
+                    shapes,
+                    poses: [None, Some(*pose)],
+                },
+                policy,
+            ),
+        }
     })
-}
-
-/// [`RayCrossing`] for a mesh with a pose, in a world scaled by `|q|²` ([`Frame`]): the point
-/// in world coordinates, the direction and the face in the mesh's frame. A proper rotation
-/// and a positive scale keep every sign the crossing reads.
-struct PosedRayCrossing {
-    crossing: RayCrossing,
-    pose: Pose,
-}
-
-impl Formula for PosedRayCrossing {
-    type Output = Crossing;
-
-    fn eval<R: Ring>(&self) -> Option<Crossing> {
-        let [fp, fm] = Frame::<R>::pair(None, Some(&self.pose));
-        let RayCrossing { p, d, t } = self.crossing;
-        crossing(&fp.point(p), &fm.vector(d), &t.map(|c| fm.point(c)))
-    }
 }
 
 /// The answer from the surface test and the winding number along the first ray whose every

@@ -4,12 +4,9 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
-use crate::motion::{settle_by_capsule, sweep_with_normal};
-use crate::pose::in_frame;
-use crate::{
-    decide_sweep_sphere_triangle, overlap_sphere_triangle, sweep_sphere_triangle, Placed,
-    PlacedMesh, Posed, Sphere, Triangle, TriangleMesh,
-};
+use crate::motion::{settle_by_capsule, sweep_with_normal, SweepSphereTriangle};
+use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
+use crate::{overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle};
 
 /// The answer of [`sweep_sphere_mesh`].
 ///
@@ -86,22 +83,12 @@ pub fn sweep_sphere_mesh<S: Scalar>(
         }),
     });
     let Some((sphere, motion)) = local else {
-        return SweepMeshHit {
-            hit: if mesh.is_empty() {
-                Verdict::False
-            } else {
-                Verdict::Maybe
-            },
-            face: None,
-            time: if mesh.is_empty() {
-                Interval::new(1.0, 1.0).unwrap_or(Interval::ENTIRE)
-            } else {
-                Interval::new(0.0, 1.0).unwrap_or(Interval::ENTIRE)
-            },
-        };
+        // Out of the floats in the mesh's frame: every face may be touched, from time 0.
+        return earliest(0..mesh.len(), |_| (Verdict::Maybe, 0.0, 1.0));
     };
     let sphere = &sphere;
-    earliest(path_faces(sphere, motion, mesh), |i| {
+    let [lo, hi] = path_box(sphere, motion);
+    earliest(mesh.near(lo, hi), |i| {
         let triangle = &mesh.triangles()[i];
         let face = sweep_with_normal(sphere, motion, triangle, mesh.normal(i), |s| {
             overlap_sphere_triangle(s, triangle)
@@ -111,14 +98,10 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     })
 }
 
-/// The faces whose boxes meet the box of the sphere's path: every center `c + t·m`,
-/// `t ∈ [0, 1]`, lies between the center's bounds and the end's (each sum rounded outward),
-/// then the radius; no face the sphere could touch is left out.
-fn path_faces<'a, T: Scalar, S: Scalar>(
-    sphere: &Sphere<T>,
-    motion: Vec3<T>,
-    mesh: &'a TriangleMesh<S>,
-) -> impl Iterator<Item = usize> + 'a {
+/// The box of the sphere's path: every center `c + t·m`, `t ∈ [0, 1]`, lies between the
+/// center's bounds and the end's (each sum rounded outward), then the radius; no face the
+/// sphere could touch lies outside it.
+fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
     let r = sphere.radius().bounds().1.as_f64();
     let lo_of = |v: Vec3<T>| v.map(|x| x.bounds().0.as_f64());
     let hi_of = |v: Vec3<T>| v.map(|x| x.bounds().1.as_f64());
@@ -127,7 +110,7 @@ fn path_faces<'a, T: Scalar, S: Scalar>(
     let end_hi = (c_hi + hi_of(motion)).map(f64::next_up);
     let [lo, _] = swept_box(c_lo, end_lo, r);
     let [_, hi] = swept_box(c_hi, end_hi, r);
-    mesh.near(lo, hi)
+    [lo, hi]
 }
 
 /// The mesh's answer from each face's verdict and time bounds (`face(i)`): `True` with the
@@ -195,12 +178,6 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
     // pick the faces and enclose the time. Always within the floats but for extreme poses;
     // there every face is asked, with the whole motion as its time.
     let radius = Interval::from(s.radius().into());
-    let ball = Sphere::new(lift(s.center()), radius)
-        .ok()
-        .and_then(|b| match sphere_pose {
-            Some(p) => in_frame(&Posed::new(*p, b), frame),
-            None => in_frame(&b, frame),
-        });
     let step = frame.map_or(lift(motion), |pose| {
         pose.inverse_transform_vector(lift(motion))
     });
@@ -208,19 +185,17 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
         .to_array()
         .iter()
         .all(|x| x.lo().is_finite() && x.hi().is_finite());
-    let ball = ball.filter(|_| finite);
-    let faces: Box<dyn Iterator<Item = usize>> = match &ball {
-        Some(ball) => Box::new(path_faces(ball, step, mesh)),
-        None => Box::new(0..mesh.len()),
-    };
-    earliest(faces, |i| {
+    let ball = Sphere::new(lift(s.center()), radius)
+        .ok()
+        .and_then(|b| enclosed_in_frame(b, sphere_pose, frame))
+        .filter(|_| finite);
+    let [lo, hi] = ball.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
+        path_box(&b, step)
+    });
+    earliest(mesh.near(lo, hi), |i| {
         let triangle = &mesh.triangles()[i];
-        let verdict = match frame {
-            Some(pose) => {
-                decide_sweep_sphere_triangle(sphere, motion, &Posed::new(*pose, *triangle), policy)
-            }
-            None => decide_sweep_sphere_triangle(sphere, motion, triangle, policy),
-        };
+        let shapes = SweepSphereTriangle::new(s, motion, triangle);
+        let verdict = decide_pair(shapes, sphere_pose, frame, policy);
         if verdict.is_false() {
             return (verdict, 1.0, 1.0);
         }

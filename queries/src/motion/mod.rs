@@ -22,7 +22,7 @@ pub use epsilon::safe_epsilon;
 pub use particle::{move_particle, ParticleMove};
 pub use slide::{closest_point_on_triangle, slide_sphere, Slide, SlideOptions};
 pub use sweep::{decide_sweep_sphere_triangle, sweep_sphere_triangle, SweepHit};
-pub(crate) use sweep::{settle_by_capsule, sweep_with_normal};
+pub(crate) use sweep::{settle_by_capsule, sweep_with_normal, SweepSphereTriangle};
 
 use surety_intervals::{Endpoint, Scalar, Vec3};
 

@@ -1,15 +1,15 @@
 //! A sphere swept along a straight motion against a triangle (seed 003's detection step).
 
-use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::stack::Formula;
 use surety_intervals::{
-    dot3, lift3, sub3, Endpoint, Interval, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
+    dot3, sub3, Endpoint, Interval, Policy, Ring, Ring3, Scalar, Vec3, Verdict,
 };
 
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
-use crate::pose::{posed_pair, Frame};
+use crate::pose::{decide_pair, Frame, PairFormula};
 use crate::query::sphere_triangle::{edge_within, sphere_meets_triangle};
-use crate::{overlap_sphere_triangle, Placed, Pose, Sphere, Triangle};
+use crate::{overlap_sphere_triangle, Placed, Sphere, Triangle};
 
 /// The answer of [`sweep_sphere_triangle`]: whether the moving sphere touches the triangle,
 /// and when.
@@ -290,55 +290,52 @@ pub fn decide_sweep_sphere_triangle<S: Scalar + Into<f64>>(
     policy: Policy,
 ) -> Verdict {
     let ((s, ps), (t, pt)) = (sphere.parts(), triangle.parts());
-    let shapes = SweepSphereTriangle {
-        c: coords(s.center()),
-        m: coords(motion),
-        r: s.radius().into(),
-        t: t.corners().map(coords),
-    };
-    match posed_pair(ps, pt) {
-        None => decide_with(|| shapes, policy).into(),
-        Some(poses) => decide_with(|| PosedSweepSphereTriangle { shapes, poses }, policy).into(),
-    }
-}
-
-/// [`SweepSphereTriangle`] with poses, in a scaled world ([`Frame`]): the motion is given in
-/// world coordinates, so it is only scaled.
-struct PosedSweepSphereTriangle {
-    shapes: SweepSphereTriangle,
-    poses: [Option<Pose>; 2],
-}
-
-impl Formula for PosedSweepSphereTriangle {
-    type Output = bool;
-
-    fn eval<R: Ring>(&self) -> Option<bool> {
-        let [fs, ft] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
-        let SweepSphereTriangle { c, m, r, t } = self.shapes;
-        let p = fs.point(c);
-        let m = fs.world_vector(m);
-        let q: Ring3<R> = std::array::from_fn(|k| p[k].clone() + m[k].clone());
-        capsule_meets_triangle(&p, &q, fs.length(r), &t.map(|x| ft.point(x))).certain()
-    }
+    decide_pair(SweepSphereTriangle::new(s, motion, t), ps, pt, policy)
 }
 
 /// The capsule–triangle formula of [`decide_sweep_sphere_triangle`] (no static filter).
 #[derive(Clone, Copy, Debug)]
-struct SweepSphereTriangle {
+pub(crate) struct SweepSphereTriangle {
     c: [f64; 3],
     m: [f64; 3],
     r: f64,
     t: [[f64; 3]; 3],
 }
 
+impl SweepSphereTriangle {
+    /// The formula for these shapes, in their own frames (the motion in world coordinates).
+    pub(crate) fn new<S: Scalar + Into<f64>>(
+        sphere: &Sphere<S>,
+        motion: Vec3<S>,
+        triangle: &Triangle<S>,
+    ) -> Self {
+        SweepSphereTriangle {
+            c: coords(sphere.center()),
+            m: coords(motion),
+            r: sphere.radius().into(),
+            t: triangle.corners().map(coords),
+        }
+    }
+}
+
 impl Formula for SweepSphereTriangle {
     type Output = bool;
 
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let p = lift3::<R>(self.c);
-        let m = lift3::<R>(self.m);
+        self.eval_placed(&Frame::<R>::pair(None, None))
+    }
+}
+
+/// The motion is given in world coordinates, so a frame only scales it.
+impl PairFormula for SweepSphereTriangle {
+    type Output = bool;
+
+    fn eval_placed<R: Ring>(&self, [fs, ft]: &[Frame<R>; 2]) -> Option<bool> {
+        let p = fs.point(self.c);
+        let m = fs.world_vector(self.m);
         let q: Ring3<R> = std::array::from_fn(|k| p[k].clone() + m[k].clone());
-        capsule_meets_triangle(&p, &q, R::from_f64(self.r), &self.t.map(lift3::<R>)).certain()
+        let t = self.t.map(|x| ft.point(x));
+        capsule_meets_triangle(&p, &q, fs.length(self.r), &t).certain()
     }
 }
 

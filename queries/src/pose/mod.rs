@@ -5,10 +5,12 @@
 //! accepts one wherever it accepts the plain shape ([`Placed`]), and every mesh query and
 //! mover a posed mesh ([`PlacedMesh`]), which is never rebuilt.
 
+mod frame;
 #[allow(clippy::module_inception)] // the concept's folder and its type share the name
 mod pose;
 mod posed;
 
+pub(crate) use frame::{decide_pair, posed_pair, Frame, PairFormula, PosedPair};
 pub use pose::{Pose, Quaternion};
-pub(crate) use posed::{in_frame, posed_pair, Frame};
+pub(crate) use posed::{enclosed_in_frame, in_frame};
 pub use posed::{Placed, PlacedMesh, Posed, Transform};

@@ -1,6 +1,6 @@
 //! Shapes with a pose: how every query takes a shape kept in its own frame.
 
-use surety_intervals::{lift3, Ring, Ring3, Scalar, Vec3};
+use surety_intervals::{Scalar, Vec3};
 
 use crate::pose::Pose;
 use crate::shape::validate::finite_vec;
@@ -219,100 +219,6 @@ impl<T: Transform> Placed<T> for Posed<T> {
     }
 }
 
-/// A shape's frame inside a `decide_…` formula, in a world scaled by a positive factor `k`
-/// common to every shape of the query (the product of the posed shapes' `|q|²`), so that the
-/// images are polynomials in the given floats: exact in an exact ring, with no division.
-///
-/// For a posed shape `X` (quaternion norm `n_X`, matrix `M_X`, scale `s_X`, translation
-/// `t_X`) a point `p` goes to `k · (s_X M_X p / n_X + t_X) = (k / n_X) s_X M_X p + k t_X`; for
-/// a shape in world coordinates to `k p`. Overlap, intersection and containment are unchanged
-/// by a uniform positive scaling of space.
-pub(crate) struct Frame<R> {
-    /// `(k / n_X) s_X M_X`, or `None` for `k · I`.
-    linear: Option<[Ring3<R>; 3]>,
-    /// `k t_X` (zero for a shape in world coordinates).
-    shift: Ring3<R>,
-    /// `k`.
-    k: R,
-    /// `k s_X`: how lengths (a radius) scale.
-    length: R,
-}
-
-impl<R: Ring> Frame<R> {
-    /// The frames of two shapes with the given poses, in one scaled world.
-    pub(crate) fn pair(a: Option<&Pose>, b: Option<&Pose>) -> [Frame<R>; 2] {
-        let one = || R::from_f64(1.0);
-        let (na, nb) = (
-            a.map_or_else(one, Pose::norm2::<R>),
-            b.map_or_else(one, Pose::norm2::<R>),
-        );
-        let k = na.clone() * nb.clone();
-        [Frame::of(a, nb, k.clone()), Frame::of(b, na, k)]
-    }
-
-    /// The frame of a shape with pose `pose`, `other` the other shapes' `|q|²` product.
-    fn of(pose: Option<&Pose>, other: R, k: R) -> Frame<R> {
-        let zero = || R::from_f64(0.0);
-        match pose {
-            None => Frame {
-                linear: None,
-                shift: [zero(), zero(), zero()],
-                length: k.clone(),
-                k,
-            },
-            Some(pose) => {
-                let s = R::from_f64(pose.scale());
-                let factor = other * s.clone();
-                let linear = pose
-                    .matrix::<R>()
-                    .map(|row| row.map(|m| m * factor.clone()));
-                let shift = lift3::<R>(pose.translation()).map(|t| t * k.clone());
-                Frame {
-                    linear: Some(linear),
-                    shift,
-                    length: k.clone() * s,
-                    k,
-                }
-            }
-        }
-    }
-
-    /// A direction (or an OBB axis): scaled, rotated; not translated.
-    pub(crate) fn vector(&self, v: [f64; 3]) -> Ring3<R> {
-        let v = lift3::<R>(v);
-        match &self.linear {
-            None => v.map(|x| x * self.k.clone()),
-            Some(m) => m.clone().map(|row| {
-                let [a, b, c] = row;
-                (a * v[0].clone() + b * v[1].clone()) + c * v[2].clone()
-            }),
-        }
-    }
-
-    /// A point.
-    pub(crate) fn point(&self, p: [f64; 3]) -> Ring3<R> {
-        let v = self.vector(p);
-        match &self.linear {
-            None => v,
-            Some(_) => {
-                let [x, y, z] = v;
-                let [a, b, c] = self.shift.clone();
-                [x + a, y + b, z + c]
-            }
-        }
-    }
-
-    /// A vector given in world coordinates (a motion): only scaled, by `k`.
-    pub(crate) fn world_vector(&self, v: [f64; 3]) -> Ring3<R> {
-        lift3::<R>(v).map(|x| x * self.k.clone())
-    }
-
-    /// A length (a radius).
-    pub(crate) fn length(&self, r: f64) -> R {
-        R::from_f64(r) * self.length.clone()
-    }
-}
-
 /// What a mesh query takes for a mesh: the [`TriangleMesh`] itself (in world coordinates), or
 /// a posed one, `Posed<&TriangleMesh<S>>` (an instance that shares the mesh) or
 /// `Posed<TriangleMesh<S>>`.
@@ -376,9 +282,16 @@ pub(crate) fn in_frame<T: Transform>(shape: &impl Placed<T>, frame: Option<&Pose
     }
 }
 
-/// The poses of a pair of shapes, when either is posed (`None`: both in world coordinates,
-/// for the formulas without poses and their static filters).
-#[inline(always)]
-pub(crate) fn posed_pair(a: Option<&Pose>, b: Option<&Pose>) -> Option<[Option<Pose>; 2]> {
-    (a.is_some() || b.is_some()).then(|| [a.copied(), b.copied()])
+/// A float shape's exact enclosure `shape`, placed by `pose` (`None`: given in world
+/// coordinates), in the frame of a mesh with pose `frame`: what a `decide_…` mesh query uses to
+/// pick the faces to ask. `None` where it leaves the finite floats.
+pub(crate) fn enclosed_in_frame<T: Transform + Copy>(
+    shape: T,
+    pose: Option<&Pose>,
+    frame: Option<&Pose>,
+) -> Option<T> {
+    match pose {
+        Some(p) => in_frame(&Posed::new(*p, shape), frame),
+        None => in_frame(&shape, frame),
+    }
 }

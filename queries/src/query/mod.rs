@@ -19,7 +19,7 @@ pub use point_triangle::{decide_point_in_triangle, may_be_in_triangle, point_in_
 pub use ray_aabb::{cast_ray_aabb, decide_hit_ray_aabb, may_hit_ray_aabb, RayAabb, RayAabbHit};
 pub(crate) use ray_triangle::hit_parameter;
 pub use ray_triangle::{cast_ray_triangle, decide_hit_ray_triangle, may_hit_ray_triangle, RayHit};
-pub(crate) use segment_triangle::PosedSegmentTriangle;
+pub(crate) use segment_triangle::BoundedRayTriangle;
 pub use segment_triangle::{
     decide_intersect_segment_triangle, intersect_segment_triangle, may_intersect_segment_triangle,
     SegmentTriangle,

@@ -1,12 +1,12 @@
 //! OBB–OBB overlap by the 15-axis separating axis test (Gottschalk; seed 002).
 
-use surety_intervals::stack::{decide_with, Formula};
+use surety_intervals::stack::Formula;
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
 use crate::filter::static_filter::{cross, dot, l1, max3, max_abs, sub, U};
-use crate::pose::Frame;
-use crate::{Obb, Placed, Pose};
+use crate::pose::{decide_pair, Frame, PairFormula};
+use crate::{Obb, Placed};
 
 /// Do the two solid oriented boxes share a point? (Touching counts.)
 ///
@@ -104,41 +104,8 @@ pub fn decide_overlap_obb_obb<S: Scalar + Into<f64>>(
     b: &impl Placed<Obb<S>>,
     policy: Policy,
 ) -> Verdict {
-    match (a.parts(), b.parts()) {
-        ((a, None), (b, None)) => decide_with(|| ObbObb::new(a, b), policy).into(),
-        ((a, pa), (b, pb)) => decide_with(
-            || PosedObbObb {
-                boxes: [BoxNumbers::new(a), BoxNumbers::new(b)],
-                poses: [pa.copied(), pb.copied()],
-            },
-            policy,
-        )
-        .into(),
-    }
-}
-
-/// [`ObbObb`] with poses: the boxes' images evaluated in each stage's ring, in a world scaled
-/// by the product of the quaternions' squared norms ([`Frame`]). No static filter.
-struct PosedObbObb {
-    boxes: [BoxNumbers; 2],
-    poses: [Option<Pose>; 2],
-}
-
-impl Formula for PosedObbObb {
-    type Output = bool;
-
-    fn eval<R: Ring>(&self) -> Option<bool> {
-        let frames = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
-        let [a, b] = [0, 1].map(|i| {
-            let (bx, frame) = (&self.boxes[i], &frames[i]);
-            RingBox {
-                center: frame.point(bx.center),
-                axes: bx.axes.map(|axis| frame.vector(axis)),
-                half: lift3(bx.half),
-            }
-        });
-        overlap::<R>(&a, &b).certain()
-    }
+    let ((a, pa), (b, pb)) = (a.parts(), b.parts());
+    decide_pair(ObbObb::new(a, b), pa, pb, policy)
 }
 
 /// One box's numbers, exactly, as `f64`.
@@ -254,7 +221,7 @@ impl Formula for ObbObb {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        overlap::<R>(&RingBox::lift(&self.a), &RingBox::lift(&self.b)).certain()
+        self.eval_placed(&Frame::<R>::pair(None, None))
     }
 
     /// The same formula in plain `f64`, every test against a semi-static bound.
@@ -350,12 +317,12 @@ impl<S: Scalar> RingBox<S> {
 }
 
 impl<R: Ring> RingBox<R> {
-    /// A float box's exact numbers in a stage's ring.
+    /// A float box's exact numbers in a stage's ring, placed by `frame`.
     #[inline]
-    fn lift(bx: &BoxNumbers) -> Self {
+    fn placed(bx: &BoxNumbers, frame: &Frame<R>) -> Self {
         RingBox {
-            center: lift3(bx.center),
-            axes: bx.axes.map(lift3),
+            center: frame.point(bx.center),
+            axes: bx.axes.map(|axis| frame.vector(axis)),
             half: lift3(bx.half),
         }
     }
@@ -469,4 +436,14 @@ fn first_certain<'a, T: 'a>(
         }
     }
     Some(None)
+}
+
+impl PairFormula for ObbObb {
+    type Output = bool;
+
+    #[inline]
+    fn eval_placed<R: Ring>(&self, frames: &[Frame<R>; 2]) -> Option<bool> {
+        let [fa, fb] = frames;
+        overlap::<R>(&RingBox::placed(&self.a, fa), &RingBox::placed(&self.b, fb)).certain()
+    }
 }

@@ -1,10 +1,9 @@
 //! Point–triangle containment.
 
-use surety_intervals::stack::decide_with;
 use surety_intervals::{Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::moller_trumbore::line_meets;
-use crate::query::PosedSegmentTriangle;
+use crate::pose::decide_pair;
 use crate::{Placed, SegmentTriangle, Triangle};
 
 /// Does the point lie on the closed triangle (in its plane, inside or on an edge)?
@@ -79,16 +78,6 @@ pub fn decide_point_in_triangle<S: Scalar + Into<f64>>(
     triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    match triangle.parts() {
-        (t, None) => decide_with(move || SegmentTriangle::point(p, t), policy).into(),
-        (t, Some(pose)) => decide_with(
-            move || PosedSegmentTriangle {
-                shapes: SegmentTriangle::point(p, t),
-                poses: [None, Some(*pose)],
-                reach: None,
-            },
-            policy,
-        )
-        .into(),
-    }
+    let (t, pose) = triangle.parts();
+    decide_pair(SegmentTriangle::point(p, t), None, pose, policy)
 }

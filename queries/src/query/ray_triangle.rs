@@ -1,11 +1,9 @@
 //! Ray–triangle casting with an enclosure of the hit parameter.
 
-use surety_intervals::stack::decide_with;
 use surety_intervals::{Endpoint, Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::moller_trumbore::{line_meets, LineHit};
-use crate::pose::posed_pair;
-use crate::query::PosedSegmentTriangle;
+use crate::pose::decide_pair;
 use crate::{Placed, Ray, SegmentTriangle, Triangle};
 
 /// The answer of [`cast_ray_triangle`]: whether the ray meets the triangle, and where.
@@ -163,16 +161,5 @@ pub fn decide_hit_ray_triangle<S: Scalar + Into<f64>>(
     policy: Policy,
 ) -> Verdict {
     let ((r, pr), (t, pt)) = (ray.parts(), triangle.parts());
-    match posed_pair(pr, pt) {
-        None => decide_with(|| SegmentTriangle::ray(r, t), policy).into(),
-        Some(poses) => decide_with(
-            || PosedSegmentTriangle {
-                shapes: SegmentTriangle::ray(r, t),
-                poses,
-                reach: None,
-            },
-            policy,
-        )
-        .into(),
-    }
+    decide_pair(SegmentTriangle::ray(r, t), pr, pt, policy)
 }

@@ -1,14 +1,14 @@
 //! Segment–triangle intersection (Möller–Trumbore, seed 000).
 
-use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
+use surety_intervals::stack::Formula;
+use surety_intervals::{sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::{coords, load3};
 use crate::filter::moller_trumbore::line_meets;
 use crate::filter::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
 use crate::filter::widen::{widen_down, widen_up};
-use crate::pose::{posed_pair, Frame};
-use crate::{Placed, Pose, Ray, Segment, Triangle};
+use crate::pose::{decide_pair, Frame, PairFormula};
+use crate::{Placed, Ray, Segment, Triangle};
 
 /// Does the closed segment meet the closed triangle?
 ///
@@ -101,18 +101,7 @@ pub fn decide_intersect_segment_triangle<S: Scalar + Into<f64>>(
     policy: Policy,
 ) -> Verdict {
     let ((s, ps), (t, pt)) = (segment.parts(), triangle.parts());
-    match posed_pair(ps, pt) {
-        None => decide_with(|| SegmentTriangle::new(s, t), policy).into(),
-        Some(poses) => decide_with(
-            || PosedSegmentTriangle {
-                shapes: SegmentTriangle::new(s, t),
-                poses,
-                reach: None,
-            },
-            policy,
-        )
-        .into(),
-    }
+    decide_pair(SegmentTriangle::new(s, t), ps, pt, policy)
 }
 
 /// The segment–triangle [`Formula`] of [`decide_intersect_segment_triangle`] (and, for a
@@ -230,10 +219,7 @@ impl Formula for SegmentTriangle {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let t = self.t.map(lift3::<R>);
-        let (p, q) = (lift3::<R>(self.p), lift3::<R>(self.q));
-        let d = if self.ray { q } else { sub3(&q, &p) };
-        line_meets(&t, &p, &d, self.ray).hit.certain()
+        self.eval_placed(&Frame::<R>::pair(None, None))
     }
 
     /// Möller–Trumbore's five sign tests in plain `f64`, each against a semi-static bound
@@ -364,46 +350,58 @@ impl SegmentTriangle {
     }
 }
 
-/// [`SegmentTriangle`] with poses, evaluated in a scaled world ([`Frame`]): the first pose
-/// places the segment, ray or point, the second the triangle. `reach`, for a ray, bounds its
-/// parameter to `[0, reach]` (the segment from `p` to `p + reach · d`, its direction scaled
-/// inside the ring so no rounding of a far end enters). No static filter.
-#[derive(Clone, Copy)]
-pub(crate) struct PosedSegmentTriangle {
-    pub(crate) shapes: SegmentTriangle,
-    pub(crate) poses: [Option<Pose>; 2],
-    pub(crate) reach: Option<f64>,
-}
-
-impl PosedSegmentTriangle {
-    /// The triangle's corners, the start `p` and the direction (a ray's, or `q - p`) in the
-    /// scaled world, `reach` not applied. A point's parameter along the ray is the same as in
-    /// the ray's own frame: the frame maps `p + t·d` to `p' + t·d'`.
-    pub(crate) fn geometry<R: Ring>(&self) -> ([Ring3<R>; 3], Ring3<R>, Ring3<R>) {
-        let [fl, ft] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
-        let SegmentTriangle { p, q, t, ray } = self.shapes;
-        let start = fl.point(p);
-        let d = if ray {
-            fl.vector(q)
+impl SegmentTriangle {
+    /// The triangle's corners, the start `p` and the direction (a ray's, or `q - p`), placed
+    /// by the frames (the segment's first). A point's parameter along the ray is the same in
+    /// every frame: a frame maps `p + t·d` to `p' + t·d'`.
+    pub(crate) fn placed<R: Ring>(
+        &self,
+        [fl, ft]: &[Frame<R>; 2],
+    ) -> ([Ring3<R>; 3], Ring3<R>, Ring3<R>) {
+        let start = fl.point(self.p);
+        let d = if self.ray {
+            fl.vector(self.q)
         } else {
-            sub3(&fl.point(q), &start)
+            sub3(&fl.point(self.q), &start)
         };
-        (t.map(|c| ft.point(c)), start, d)
+        (self.t.map(|c| ft.point(c)), start, d)
     }
 }
 
-impl Formula for PosedSegmentTriangle {
+impl PairFormula for SegmentTriangle {
+    type Output = bool;
+
+    #[inline]
+    fn eval_placed<R: Ring>(&self, frames: &[Frame<R>; 2]) -> Option<bool> {
+        let (t, p, d) = self.placed(frames);
+        line_meets(&t, &p, &d, self.ray).hit.certain()
+    }
+}
+
+/// A ray cast at a triangle within `t ∈ [0, reach]`, either shape posed: the segment from `p`
+/// to `p + reach · d`, its direction scaled inside the ring so that no rounding of a far end
+/// enters. No static filter.
+#[derive(Clone, Copy)]
+pub(crate) struct BoundedRayTriangle {
+    pub(crate) ray: SegmentTriangle,
+    pub(crate) reach: f64,
+}
+
+impl Formula for BoundedRayTriangle {
     type Output = bool;
 
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let (t, p, d) = self.geometry::<R>();
-        match (self.shapes.ray, self.reach) {
-            (true, Some(reach)) => {
-                let m = R::from_f64(reach);
-                let d = d.map(|x| x * m.clone());
-                line_meets(&t, &p, &d, false).hit.certain()
-            }
-            (ray, _) => line_meets(&t, &p, &d, ray).hit.certain(),
-        }
+        self.eval_placed(&Frame::<R>::pair(None, None))
+    }
+}
+
+impl PairFormula for BoundedRayTriangle {
+    type Output = bool;
+
+    fn eval_placed<R: Ring>(&self, frames: &[Frame<R>; 2]) -> Option<bool> {
+        let (t, p, d) = self.ray.placed(frames);
+        let m = R::from_f64(self.reach);
+        let d = d.map(|x| x * m.clone());
+        line_meets(&t, &p, &d, false).hit.certain()
     }
 }

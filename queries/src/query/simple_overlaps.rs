@@ -1,11 +1,11 @@
 //! The two simplest overlap tests: sphere–sphere and AABB–AABB.
 
-use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
+use surety_intervals::stack::Formula;
+use surety_intervals::{dot3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::coords;
-use crate::pose::Frame;
-use crate::{Aabb, Placed, Pose, Sphere};
+use crate::pose::{decide_pair, Frame, PairFormula};
+use crate::{Aabb, Placed, Sphere};
 
 /// Do the two solid spheres share a point? `|c_b - c_a|² <= (r_a + r_b)²`, exactly when
 /// certain. (Touching counts.)
@@ -153,39 +153,8 @@ pub fn decide_overlap_sphere_sphere<S: Scalar + Into<f64>>(
     b: &impl Placed<Sphere<S>>,
     policy: Policy,
 ) -> Verdict {
-    match (a.parts(), b.parts()) {
-        ((a, None), (b, None)) => decide_with(|| SphereSphere::new(a, b), policy).into(),
-        ((a, pa), (b, pb)) => decide_with(
-            || PosedSphereSphere {
-                spheres: SphereSphere::new(a, b),
-                poses: [pa.copied(), pb.copied()],
-            },
-            policy,
-        )
-        .into(),
-    }
-}
-
-/// [`SphereSphere`] with poses, evaluated in a scaled world ([`Frame`]).
-struct PosedSphereSphere {
-    spheres: SphereSphere,
-    poses: [Option<Pose>; 2],
-}
-
-impl Formula for PosedSphereSphere {
-    type Output = bool;
-
-    fn eval<R: Ring>(&self) -> Option<bool> {
-        let [fa, fb] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
-        let SphereSphere { c, r } = self.spheres;
-        spheres_overlap(
-            &fa.point(c[0]),
-            fa.length(r[0]),
-            &fb.point(c[1]),
-            fb.length(r[1]),
-        )
-        .certain()
-    }
+    let ((a, pa), (b, pb)) = (a.parts(), b.parts());
+    decide_pair(SphereSphere::new(a, b), pa, pb, policy)
 }
 
 /// The sphere–sphere [`Formula`] of [`decide_overlap_sphere_sphere`], for running its stages
@@ -235,7 +204,22 @@ impl Formula for SphereSphere {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let [ra, rb] = self.r.map(R::from_f64);
-        spheres_overlap(&lift3(self.c[0]), ra, &lift3(self.c[1]), rb).certain()
+        self.eval_placed(&Frame::<R>::pair(None, None))
+    }
+}
+
+impl PairFormula for SphereSphere {
+    type Output = bool;
+
+    #[inline]
+    fn eval_placed<R: Ring>(&self, [fa, fb]: &[Frame<R>; 2]) -> Option<bool> {
+        let (c, r) = (self.c, self.r);
+        spheres_overlap(
+            &fa.point(c[0]),
+            fa.length(r[0]),
+            &fb.point(c[1]),
+            fb.length(r[1]),
+        )
+        .certain()
     }
 }

@@ -1,12 +1,12 @@
 //! Sphere–OBB overlap.
 
-use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
+use surety_intervals::stack::Formula;
+use surety_intervals::{cross3, dot3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
-use crate::pose::{posed_pair, Frame};
+use crate::pose::{decide_pair, Frame, PairFormula};
 use crate::query::sphere_triangle::edge_within;
-use crate::{Obb, Placed, Pose, Sphere};
+use crate::{Obb, Placed, Sphere};
 
 /// Do the solid sphere and the solid oriented box share a point? (Touching counts.)
 ///
@@ -227,10 +227,7 @@ pub fn decide_overlap_sphere_obb<S: Scalar + Into<f64>>(
         axes: b.axes().map(coords),
         half: coords(b.half_extents()),
     };
-    match posed_pair(ps, pb) {
-        None => decide_with(|| shapes, policy).into(),
-        Some(poses) => decide_with(|| PosedSphereObb { shapes, poses }, policy).into(),
-    }
+    decide_pair(shapes, ps, pb, policy)
 }
 
 /// The sphere–OBB formula of [`decide_overlap_sphere_obb`] (no static filter).
@@ -247,31 +244,25 @@ impl Formula for SphereObb {
     type Output = bool;
 
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let g = [0, 1, 2].map(|i| {
-            let h = R::from_f64(self.half[i]);
-            lift3::<R>(self.axes[i]).map(|x| x * h.clone())
-        });
-        sphere_meets_obb(&lift3(self.c), R::from_f64(self.r), &lift3(self.center), &g).certain()
+        self.eval_placed(&Frame::<R>::pair(None, None))
     }
 }
 
-/// [`SphereObb`] with poses, evaluated in a scaled world ([`Frame`]).
-struct PosedSphereObb {
-    shapes: SphereObb,
-    poses: [Option<Pose>; 2],
-}
-
-impl Formula for PosedSphereObb {
+impl PairFormula for SphereObb {
     type Output = bool;
 
-    fn eval<R: Ring>(&self) -> Option<bool> {
-        let [fs, fb] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
-        let b = &self.shapes;
+    fn eval_placed<R: Ring>(&self, [fs, fb]: &[Frame<R>; 2]) -> Option<bool> {
         let g = [0, 1, 2].map(|i| {
-            let h = R::from_f64(b.half[i]);
-            fb.vector(b.axes[i]).map(|x| x * h.clone())
+            let h = R::from_f64(self.half[i]);
+            fb.vector(self.axes[i]).map(|x| x * h.clone())
         });
-        sphere_meets_obb(&fs.point(b.c), fs.length(b.r), &fb.point(b.center), &g).certain()
+        sphere_meets_obb(
+            &fs.point(self.c),
+            fs.length(self.r),
+            &fb.point(self.center),
+            &g,
+        )
+        .certain()
     }
 }
 

@@ -1,14 +1,14 @@
 //! Sphere–triangle overlap.
 
-use surety_intervals::stack::{decide_with, Formula};
-use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
+use surety_intervals::stack::Formula;
+use surety_intervals::{cross3, dot3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::{coords, load3};
 use crate::filter::static_filter::{
     and, answer, clears, cross, dot, max, max3, max_abs, min, not, or, sub, Sure, B, T, U,
 };
-use crate::pose::Frame;
-use crate::{Placed, Pose, Sphere, Triangle};
+use crate::pose::{decide_pair, Frame, PairFormula};
+use crate::{Placed, Sphere, Triangle};
 
 /// Does the solid sphere share a point with the closed triangle? (Touching counts.)
 ///
@@ -106,34 +106,8 @@ pub fn decide_overlap_sphere_triangle<S: Scalar + Into<f64>>(
     triangle: &impl Placed<Triangle<S>>,
     policy: Policy,
 ) -> Verdict {
-    match (sphere.parts(), triangle.parts()) {
-        ((s, None), (t, None)) => decide_with(|| SphereTriangle::new(s, t), policy).into(),
-        ((s, ps), (t, pt)) => decide_with(
-            || PosedSphereTriangle {
-                shapes: SphereTriangle::new(s, t),
-                poses: [ps.copied(), pt.copied()],
-            },
-            policy,
-        )
-        .into(),
-    }
-}
-
-/// [`SphereTriangle`] with poses, evaluated in a scaled world ([`Frame`]).
-struct PosedSphereTriangle {
-    shapes: SphereTriangle,
-    poses: [Option<Pose>; 2],
-}
-
-impl Formula for PosedSphereTriangle {
-    type Output = bool;
-
-    fn eval<R: Ring>(&self) -> Option<bool> {
-        let [fs, ft] = Frame::<R>::pair(self.poses[0].as_ref(), self.poses[1].as_ref());
-        let SphereTriangle { c, r, t } = self.shapes;
-        let t = t.map(|p| ft.point(p));
-        sphere_meets_triangle(&t, &fs.point(c), fs.length(r)).certain()
-    }
+    let ((s, ps), (t, pt)) = (sphere.parts(), triangle.parts());
+    decide_pair(SphereTriangle::new(s, t), ps, pt, policy)
 }
 
 /// The sphere–triangle [`Formula`] of [`decide_overlap_sphere_triangle`], for running its
@@ -190,8 +164,7 @@ impl Formula for SphereTriangle {
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
-        let t = self.t.map(lift3::<R>);
-        sphere_meets_triangle(&t, &lift3(self.c), R::from_f64(self.r)).certain()
+        self.eval_placed(&Frame::<R>::pair(None, None))
     }
 
     /// The same formula in plain `f64`, in three steps. Every sign test is against an error
@@ -453,4 +426,14 @@ pub(crate) fn edge_within<R: Ring>(e: &Ring3<R>, w: &Ring3<R>, ww: &R, yy: &R, r
         & (ee.clone() - we.clone()).positive()
         & (r2.clone() * ee.clone() - (ww * ee - we.sqr())).non_negative();
     at_x | at_y | between
+}
+
+impl PairFormula for SphereTriangle {
+    type Output = bool;
+
+    #[inline]
+    fn eval_placed<R: Ring>(&self, [fs, ft]: &[Frame<R>; 2]) -> Option<bool> {
+        let t = self.t.map(|p| ft.point(p));
+        sphere_meets_triangle(&t, &fs.point(self.c), fs.length(self.r)).certain()
+    }
 }
