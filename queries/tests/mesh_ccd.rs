@@ -631,3 +631,45 @@ fn contacts_exactly_at_the_start_and_at_the_end_and_sliding_in_contact() {
     };
     assert_eq!(collision_free_step(&mesh, &v0, &v1, &near).unwrap().t, 0.0);
 }
+
+/// Found by the `mesh_ccd` fuzz target (a 10 s timeout in its instrumented build): a vertex
+/// meets a face at `t ≈ 1.7e-304`, with coordinates from `1e-308` to `8e304`. The step's
+/// relative tolerance made it ask the pair's CCD again and again with a width of
+/// `tolerance · hi / 2`, each time through the exact stage (12 runs, 280 ms in a release
+/// build); the exact stage now encloses its root relatively as well, so one run settles it.
+#[test]
+fn a_contact_near_1e_minus_304_is_enclosed_by_one_exact_run() {
+    let mesh = CcdMesh::new(4, &[[0, 1, 3]]).unwrap();
+    let v0 = [
+        [-0.5, -16.5, -0.5],
+        [2.3965630738075844e238, 26.0, 28.0],
+        [-25.0, 1.1125369292536007e-308, 16.0],
+        [-5.196465825784543e306, -0.5, -1.5],
+    ];
+    let v1 = [
+        [-0.5, -0.5, -0.5],
+        [-0.5, -8.12358157119656e304, -0.5],
+        [-10.0, 0.0, 0.0],
+        [2.0, -0.5, -0.5],
+    ];
+    let options = StepOptions {
+        threads: 1,
+        ..StepOptions::default()
+    };
+    let step = collision_free_step(&mesh, &v0, &v1, &options).unwrap();
+    assert_eq!(step.limit, Some(Pair::VertexFace { vertex: 2, face: 0 }));
+    assert!(step.within_tolerance, "{step:?}");
+    assert_eq!(step.exact_stage, 1, "{step:?}");
+    assert!(step.t > 1e-304 && step.t < 1e-303, "{step:?}");
+    // The guarantee, by the yes/no question on both sides of the step: free up to it, and
+    // not free a relative tolerance past it.
+    let upto = |t_max: f64| {
+        let o = StepOptions { t_max, ..options };
+        is_step_collision_free(&mesh, &v0, &v1, &o).unwrap()
+    };
+    assert_eq!(upto(step.t), Verdict::True);
+    assert_eq!(
+        upto(step.t * (1.0 + 2.0 * options.tolerance)),
+        Verdict::False
+    );
+}

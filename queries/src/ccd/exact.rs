@@ -197,16 +197,21 @@ fn sorted(v: Vec<Real>) -> Vec<Real> {
     sorted.into_iter().map(|(x, ())| x).collect()
 }
 
-/// Bounds `lo <= x <= hi` of a real in `f64`, narrowed until `hi - lo <= width` (or as far as
-/// 200 halvings of the root's interval go towards it).
+/// Bounds `lo <= x <= hi` of a real `x >= 0` in `f64`, narrowed until `hi - lo <= width`
+/// and `hi - lo <= lo · width / 4` (relative: a time near `1e-300` is enclosed to its own
+/// scale, so that a caller with a relative tolerance such as
+/// [`collision_free_step`](super::collision_free_step) never asks again), or as far as 400
+/// splits of the root's interval go towards both.
 pub(super) fn enclose(mut x: Real, width: f64) -> (f64, f64) {
     let w = rational(width);
-    for _ in 0..200 {
+    let relative = rational(width).mul_pow2(-2);
+    for _ in 0..400 {
         let (lo, hi) = x.bounds();
-        if hi - lo <= w {
+        let gap = hi - lo;
+        if gap.is_zero() || (gap <= w && gap <= lo * &relative) {
             break;
         }
-        x.refine();
+        x.refine_relative();
     }
     let (lo, hi) = x.bounds();
     (lo.down(), hi.up())

@@ -217,7 +217,7 @@ fn decide_plain<S: Scalar + Into<f64>>(
 }
 
 /// [`decide_cast_ray_mesh`] with poses: the ray's enclosure in the mesh's frame picks the
-/// faces, and each face is decided with both poses inside its formula ([`PosedPair`], no
+/// faces, and each face is decided with both poses inside its formula ([`PosedPair`](crate::pose::PosedPair), no
 /// static filter).
 fn decide_posed<S: Scalar + Into<f64>>(
     mesh: &TriangleMesh<S>,
