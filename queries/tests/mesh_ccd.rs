@@ -673,3 +673,47 @@ fn a_contact_near_1e_minus_304_is_enclosed_by_one_exact_run() {
         Verdict::False
     );
 }
+
+/// Found by the `mesh_ccd` fuzz target: the step answered "no limit" (its one candidate
+/// ruled out by the pair's boxes: every corner of the face stays at `x >= -0.25` up to
+/// `t = 1/2`, the vertex is at `x = -0.5`), while `is_step_collision_free` ran the pair's CCD
+/// without that test and got `Maybe` (its exact separation stage gives up on these
+/// subnormal coordinates). Not a wrong answer, but two answers to one question: the yes/no
+/// question now rules pairs out by the same boxes first.
+#[test]
+fn the_yes_no_question_rules_out_what_the_step_rules_out() {
+    let mesh = CcdMesh::new(4, &[[0, 1, 3]]).unwrap();
+    let v0 = [
+        [31.5, -0.5, -25.0],
+        [5.562684646269263e-309, -0.5, -0.5],
+        [-0.5, -0.5, -0.5],
+        [1.667718932035254e-309, 4.5676e-320, 0.0],
+    ];
+    let v1 = [
+        [26.0, 26.0, 26.0],
+        [1.5, 26.0, 28.0],
+        [-0.5, -0.5, -0.5],
+        [-0.5, -0.5, -0.5],
+    ];
+    let options = StepOptions {
+        min_distance: 1e-3,
+        t_max: 0.5,
+        threads: 1,
+        ..StepOptions::default()
+    };
+    let step = collision_free_step(&mesh, &v0, &v1, &options).unwrap();
+    assert_eq!((step.t, step.limit), (0.5, None), "{step:?}");
+    assert_eq!(
+        is_step_collision_free(&mesh, &v0, &v1, &options).unwrap(),
+        Verdict::True
+    );
+    // The vertex does reach the face's corner 3 at t = 1: the whole motion is not free.
+    let whole = StepOptions {
+        t_max: 1.0,
+        ..options
+    };
+    assert_ne!(
+        is_step_collision_free(&mesh, &v0, &v1, &whole).unwrap(),
+        Verdict::True
+    );
+}

@@ -149,8 +149,11 @@ pub fn collision_free_step<P: Into<Vec3<f64>> + Copy>(
 
 /// Whether the whole motion from `v0` to `v1` over `[0, t_max]` is free of contact: `True`
 /// when no pair (as in [`collision_free_step`]) comes within `min_distance` at any time in
-/// `[0, t_max]`, `False` when one certainly does (every pair is decided exactly, so never
-/// `Maybe`). Stops at the first certain contact.
+/// `[0, t_max]`, `False` when one certainly does. Every pair is decided exactly, so the
+/// answer is `Maybe` only with a `min_distance` above 0 and a pair whose coordinates span the
+/// extremes of the doubles (subnormal next to ordinary ones, say), past the work budget of
+/// the exact separation stage; a pair whose boxes over `[0, t_max]` are apart is ruled out
+/// first, as in [`collision_free_step`]. Stops at the first certain contact.
 ///
 /// # Errors
 /// As [`collision_free_step`].
@@ -183,6 +186,11 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
         let ccd = pair_options(&o, o.t_max, o.tolerance);
         let maybe = AtomicBool::new(false);
         let contact = parallel::any(&pairs, |&pair| {
+            // The step's own prune (sound: see `reachable`), so that a pair the step rules
+            // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
+            if !reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance) {
+                return false;
+            }
             match run(pair, mesh, &x0, &x1, &ccd).verdict {
                 Verdict::True => true,
                 Verdict::Maybe => {
