@@ -44,6 +44,21 @@ fn within<S: Scalar>(center: Vec3<S>, r: S, p: Vec3<S>) -> Verdict {
 }
 
 /// The 8 faces of the octahedron with vertices `±x, ±y, ±z` (in that frame).
+/// The faces in scalar `S` (rounded to `f32`, or enclosed in intervals).
+fn lift_faces<S: Scalar>(faces: &[[Vec3<f64>; 3]]) -> Vec<Triangle<S>> {
+    faces
+        .iter()
+        .map(|f| {
+            Triangle::new(
+                Vec3::lift_f64(f[0]),
+                Vec3::lift_f64(f[1]),
+                Vec3::lift_f64(f[2]),
+            )
+            .expect("finite")
+        })
+        .collect()
+}
+
 fn octahedron(frame: [Vec3<f64>; 3]) -> Vec<[Vec3<f64>; 3]> {
     let mut faces = Vec::new();
     for sx in [1.0, -1.0] {
@@ -75,28 +90,8 @@ fn shoot_through_edges(shots: u32) -> (u32, u32, u32, u32) {
     ];
     let faces = octahedron(frame);
     // The float query in f32, as game code would store the mesh.
-    let float_faces: Vec<Triangle<f32>> = faces
-        .iter()
-        .map(|f| {
-            Triangle::new(
-                Vec3::lift_f64(f[0]),
-                Vec3::lift_f64(f[1]),
-                Vec3::lift_f64(f[2]),
-            )
-            .expect("finite")
-        })
-        .collect();
-    let certified_faces: Vec<Triangle<Interval>> = faces
-        .iter()
-        .map(|f| {
-            Triangle::new(
-                Vec3::lift_f64(f[0]),
-                Vec3::lift_f64(f[1]),
-                Vec3::lift_f64(f[2]),
-            )
-            .expect("finite")
-        })
-        .collect();
+    let float_faces: Vec<Triangle<f32>> = lift_faces(&faces);
+    let certified_faces: Vec<Triangle<Interval>> = lift_faces(&faces);
     let (mut tunnelled, mut certified_misses, mut maybes) = (0, 0, 0);
     let mut rng = motion_run::rng::Rng(0x1234_5678_9abc_def1);
     let mut unit = move || rng.unit();
