@@ -535,6 +535,97 @@ fn every_obb_stack_stage_agrees_with_exact_arithmetic_at_every_scale() {
     checker_quarter().quickcheck(prop as fn(u64) -> bool);
 }
 
+/// One box much smaller than the other (half extents `2^-10` to `2^-60` of the other's),
+/// touching it up to rounding, and boxes whose numbers are lopsided: the same box with its axes
+/// scaled by `2^j` and its half extents by `2^-j` (exact), `|j|` 20 or 40 (within the static
+/// filter's range) and 300 to 600 (out of it). Every stage must give the exact answer. The
+/// filter's rounding bound grows with both boxes' sizes and axis lengths; cargo-mutants found
+/// that boxes of like sizes and balanced numbers caught none of: a bound too small for a tiny
+/// box (`+` made `*` in its size sum), a bound that ignores the axes' lengths (`m · m` made
+/// `m / m`), a range check on one box only (`&` made `|`). A fixed set of seeds, so that each
+/// run checks the same cases.
+#[test]
+fn every_obb_stack_stage_agrees_on_boxes_of_unlike_sizes_and_lopsided_numbers() {
+    for seed in 0..1600 {
+        assert!(prop(seed), "seed {seed}");
+    }
+    fn prop(seed: u64) -> bool {
+        let (a, b) = box_case(seed);
+        let small = 2f64.powi(-[10, 20, 40, 60][(seed / 2 % 4) as usize]);
+        let hb = b.half * small;
+        let b = Box3 {
+            // Touching along a's first axis up to rounding, or b's own offset.
+            center: if seed % 2 == 0 {
+                a.axes[0] * (a.half.x + hb.x)
+            } else {
+                b.center
+            },
+            axes: b.axes,
+            half: hb,
+        };
+        let j = [-600, -300, -40, -20, 20, 40, 300, 600][(seed / 8 % 8) as usize];
+        let lopsided = |bx: &Box3| Box3 {
+            center: bx.center,
+            axes: bx.axes.map(|u| u * 2f64.powi(j)),
+            half: bx.half * 2f64.powi(-j),
+        };
+        let same = |bx: &Box3| Box3 {
+            center: bx.center,
+            axes: bx.axes,
+            half: bx.half,
+        };
+        obb_stack_agrees(&a, &b)
+            && obb_stack_agrees(&b, &a)
+            && obb_stack_agrees(&same(&a), &lopsided(&b))
+            && obb_stack_agrees(&lopsided(&a), &same(&b))
+            && obb_stack_agrees(&lopsided(&a), &lopsided(&b))
+    }
+}
+
+/// The same unit box twice, once turned 45° about z and 2.2 along x, overlapping (its corner
+/// reaches x = 0.79): with the turned box's axes scaled by `2^-600` and its half extents by
+/// `2^600`, an edge–edge separation value computed in floats loses the turned box's radius to
+/// underflow and would separate them. The static filter must leave such numbers to the later
+/// stages.
+#[test]
+fn a_box_with_tiny_axes_and_huge_half_extents_is_decided_exactly() {
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let unit = Box3 {
+        center: Vec3::new(0.0, 0.0, 0.0),
+        axes: [
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+            Vec3::new(0.0, 0.0, 1.0),
+        ],
+        half: Vec3::splat(1.0),
+    };
+    for k in [300, 500, 600, 700] {
+        let (tiny, huge) = (2f64.powi(-k), 2f64.powi(k));
+        let turned = Box3 {
+            center: Vec3::new(2.2, 0.0, 0.0),
+            axes: [
+                Vec3::new(s, s, 0.0) * tiny,
+                Vec3::new(-s, s, 0.0) * tiny,
+                Vec3::new(0.0, 0.0, 1.0) * tiny,
+            ],
+            half: Vec3::splat(huge),
+        };
+        assert!(exact_obb_overlap(&unit, &turned));
+        assert!(obb_stack_agrees(&unit, &turned), "2^-{k}");
+        assert!(obb_stack_agrees(&turned, &unit), "2^-{k}, swapped");
+        let build = |bx: &Box3| Obb::<f64>::new(bx.center, bx.axes, bx.half).unwrap();
+        let (a, b) = (build(&unit), build(&turned));
+        for policy in [Policy::Exact, Policy::Conservative] {
+            assert!(decide_overlap_obb_obb(&a, &b, policy).certain() != Some(false));
+        }
+        let interval = overlap_obb_obb(&lift_obb::<f64>(&a), &lift_obb::<f64>(&b));
+        assert!(
+            interval.certain() != Some(false),
+            "Interval<f64>: {interval:?}"
+        );
+    }
+}
+
 /// Exact ties, decided exactly by the stack (and left alone by the static filter): boxes
 /// touching face to face, edge to edge and corner to corner, each also a hair apart; a
 /// rotated box whose corner touches a face.
