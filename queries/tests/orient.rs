@@ -184,6 +184,34 @@ fn points_whose_products_underflow_get_the_exact_orientation() {
     assert!(stages_agree(&Orient3d::new(a, b, c, d), e));
 }
 
+/// The static filter's underflow term is `2^-1000 · (|w|₁ + 1)`, and its `+ 1` matters when
+/// the fourth point's offset `w` is tiny: the three products `w_i · n_i` of the determinant
+/// then underflow on their own, not only the products inside the normal `n`. Here
+/// `n = 2^-600 · (1, 1, -1)` exactly and `w = 2^-474 · (0.51, 0.51, 1.1)`, so the products
+/// are `0.51`, `0.51` and `-1.1` units of `2^-1074`, each rounded to one unit: the computed
+/// determinant is `+2^-1074` while the exact one is `-0.08 · 2^-1074`, and the permanent's
+/// bound underflows to 0. cargo-mutants found that `|w|₁ · 1` in place of `|w|₁ + 1`
+/// survived every other test; with it the filter answers "positive".
+#[test]
+fn a_determinant_whose_own_products_underflow_is_never_decided_by_the_filter() {
+    let (q, t) = (2f64.powi(-300), 2f64.powi(-474));
+    let a = Vec3::new(0.0, 0.0, 0.0);
+    let b = Vec3::new(0.0, q, q);
+    let c = Vec3::new(q, 0.0, q);
+    let d = Vec3::new(0.51 * t, 0.51 * t, 1.1 * t);
+    assert_eq!(exact(a, b, c, d), Ordering::Less);
+    // The products as the filter forms them: one unit each, the wrong sign in sum.
+    let n = 2f64.powi(-600);
+    assert_eq!(d.x * n + d.y * n - d.z * n, 2f64.powi(-1074));
+    let f = Orient3d::new(a, b, c, d);
+    assert_eq!(decide_in(&f, Stage::Static), None);
+    assert!(stages_agree(&f, Ordering::Less));
+    assert_eq!(
+        orient3d(a, b, c, d, Policy::Exact).certain(),
+        Some(Ordering::Less)
+    );
+}
+
 /// Extreme coordinates: products that overflow next to zeros (`0 · ∞`), differences that
 /// overflow, products that underflow; the fourth point sometimes the midpoint of an edge or a
 /// copy of a corner, so exact zeros come up. No stage may be certain and wrong.

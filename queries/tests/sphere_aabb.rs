@@ -6,6 +6,7 @@ mod support;
 use quickcheck::{Arbitrary, Gen};
 use support::*;
 use surety_intervals::arbitrary::checker;
+use surety_intervals::stack::{decide_in, Stage};
 use surety_intervals::{Interval, Policy, Vec3, Verdict};
 use surety_queries::{decide_overlap_sphere_aabb, overlap_sphere_aabb, Aabb, Sphere, SphereAabb};
 
@@ -272,4 +273,76 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
         })
     }
     checker_many().quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Gaps whose squares underflow: a center `g = 0.7746 · 2^-537` off a box's corner edge in
+/// both x and y, so each squared gap is `0.6` units of `2^-1074` and rounds up to one unit
+/// (the sum `2` units, exactly `1.2`), and a radius whose square is `1.4` units, rounded down
+/// to one. Floats order the two wrongly; the sphere overlaps the box. The static filter
+/// answers only where its derivation holds (squared distances from `2^-900`, or a center in
+/// the box): cargo-mutants found that a test of "the center is in the box" on `g0 - g1 + g2`
+/// instead of `g0 + g1 + g2`, true here, survived every other test and answered "apart";
+/// likewise `g0 + g1 - g2`, `g0 * g1 + g2` and `g0 + g1 * g2` on the cases below.
+/// Then a corner case the other way round, and shapes at `2^-950`, inside the range the
+/// derivation excludes: no answer from the static filter, the exact one from the stack.
+#[test]
+fn squared_gaps_that_round_up_below_the_normal_range_are_decided_exactly() {
+    let unit = 2f64.powi(-537);
+    let (g, r) = (0.6f64.sqrt() * unit, 1.4f64.sqrt() * unit);
+    let c = Vec3::new(g, g, -0.5);
+    let (lo, hi) = (Vec3::splat(-1.0), Vec3::splat(0.0));
+    assert!(exact_margin(c, r, lo, hi) < Q::from_integer(0.into()));
+    assert_eq!(g * g + g * g, 2.0 * 2f64.powi(-1074));
+    assert_eq!(r * r, 2f64.powi(-1074));
+    let (s, b) = (Sphere::new(c, r).unwrap(), Aabb::new(lo, hi).unwrap());
+    let formula = SphereAabb::new(&s, &b);
+    assert_eq!(decide_in(&formula, Stage::Static), None);
+    assert!(stages_agree(&formula, true));
+    assert_ne!(certified(c, r, lo, hi), Verdict::False);
+    // Gaps `g, g, 2g` off a corner with `g² = 0.3` units: the squares round to 0, 0 and 1
+    // (exactly 1.8), the radius's square from 1.6 up to 2 units. Apart, though floats say
+    // overlapping (and `g0 + g1 - g2` is 0 here).
+    let (g, r) = (0.3f64.sqrt() * unit, 1.6f64.sqrt() * unit);
+    let c = Vec3::new(g, g, 2.0 * g);
+    assert!(exact_margin(c, r, lo, hi) > Q::from_integer(0.into()));
+    assert!((g * g + g * g) + 4.0 * g * g < r * r);
+    let s = Sphere::new(c, r).unwrap();
+    let formula = SphereAabb::new(&s, &b);
+    assert_eq!(decide_in(&formula, Stage::Static), None);
+    assert!(stages_agree(&formula, false));
+    assert_ne!(certified(c, r, lo, hi), Verdict::True);
+    // One gap's square 1.45 units (rounded to 1), another's 0.15 (rounded to 0; the two
+    // gaps' product, 0.47 units, rounds to 0 as well), the radius's square 1.55 (rounded to
+    // 2): apart (exactly 1.6 against 1.55), though floats say overlapping. The third gap
+    // 0, in x or in z: a test of the center on `g0 * g1 + g2` or `g0 + g1 * g2` is true.
+    let (ga, gb, r) = (
+        1.45f64.sqrt() * unit,
+        0.15f64.sqrt() * unit,
+        1.55f64.sqrt() * unit,
+    );
+    assert_eq!((ga * ga, gb * gb, ga * gb), (2f64.powi(-1074), 0.0, 0.0));
+    assert_eq!(r * r, 2f64.powi(-1073));
+    for c in [Vec3::new(ga, gb, -0.5), Vec3::new(-0.5, ga, gb)] {
+        assert!(exact_margin(c, r, lo, hi) > Q::from_integer(0.into()));
+        let s = Sphere::new(c, r).unwrap();
+        let formula = SphereAabb::new(&s, &b);
+        assert_eq!(decide_in(&formula, Stage::Static), None);
+        assert!(stages_agree(&formula, false));
+        assert_ne!(certified(c, r, lo, hi), Verdict::True);
+    }
+    for (gap, radius) in [
+        (2f64.powi(-476), 2f64.powi(-475)),
+        (2f64.powi(-475), 2f64.powi(-476)),
+    ] {
+        let c = Vec3::new(gap, gap, -0.5);
+        let (s, b) = (Sphere::new(c, radius).unwrap(), Aabb::new(lo, hi).unwrap());
+        let formula = SphereAabb::new(&s, &b);
+        let exact = exact_margin(c, radius, lo, hi) <= Q::from_integer(0.into());
+        assert_eq!(
+            decide_in(&formula, Stage::Static),
+            None,
+            "2^-950 is outside its range"
+        );
+        assert!(stages_agree(&formula, exact));
+    }
 }
