@@ -133,3 +133,78 @@ fn static_filters_are_exact_on_near_ties_at_every_scale() {
     }
     println!("near ties: the static filters decided {decided} of 40000");
 }
+
+/// Spheres touching a triangle up to rounding, at every scale the sphere–triangle filter
+/// covers (`2^-110` to `2^110`) and below it (`2^-150` to `2^-180`, where products of six
+/// differences underflow), with the sphere's radius and the triangle's size apart by up to
+/// `2^40`: a point on the face (or on an edge), moved off along the face's normal
+/// (and, for an edge, outward in the plane too), with the radius its float distance. The
+/// static filter must answer exactly whatever it answers. Its bounds are polynomials in the
+/// largest coordinate difference `l` and `r²`; cargo-mutants found that `l²` taken as
+/// `l + l` or `l / l`, `l⁴` as `2 l²`, `l⁶` as `l⁴ + l²` or `l⁴ / l²`, `648 l⁶` as
+/// `648 / l⁶`, or the bound's sum as a product survived the clear cases at moderate scales;
+/// each answers wrongly here.
+#[test]
+fn sphere_triangle_static_filter_is_exact_on_near_tangency_at_every_scale() {
+    let mut rng = Rng(11);
+    let (mut decided, mut cases) = (0, 0);
+    for i in 0..16_000 {
+        let k = [-180, -170, -150, -110, -100, -60, -20, 0, 20, 60, 100, 110][i % 12];
+        let s = 2f64.powi(k);
+        let (a, b, c) = (v(&mut rng) * s, v(&mut rng) * s, v(&mut rng) * s);
+        let n = (b - a).cross(c - a);
+        if n.length_squared() == 0.0 || !n.length_squared().is_normal() {
+            continue;
+        }
+        let n = n * (1.0 / n.length());
+        // Off the face, or off an edge's midpoint (outward in the plane and up).
+        let (u, w) = (x(&mut rng).abs() * 0.5, x(&mut rng).abs() * 0.5);
+        let lift = s * 2f64.powi(-[0, 10, 20, 40][i / 12 % 4]);
+        let (q, out) = if i % 2 == 0 {
+            (a + (b - a) * u + (c - a) * w, Vec3::new(0.0, 0.0, 0.0))
+        } else {
+            let m = (b - a).cross(n);
+            let m = m * (1.0 / m.length());
+            let side = if m.dot(c - a) > 0.0 { -1.0 } else { 1.0 };
+            (a + (b - a) * u, m * (side * x(&mut rng).abs()))
+        };
+        let p = q + (n * x(&mut rng) + out) * lift;
+        let r = (p - q).length();
+        let Ok(sphere) = Sphere::new(p, r) else {
+            continue;
+        };
+        cases += 1;
+        let f = SphereTriangle::new(&sphere, &Triangle::new(a, b, c).unwrap());
+        if let Some(answer) = decide_in(&f, Stage::Static) {
+            decided += 1;
+            assert_eq!(
+                Some(answer),
+                decide_in(&f, Stage::Exact),
+                "{a:?} {b:?} {c:?} {p:?} {r:?}"
+            );
+        }
+    }
+    println!("sphere-triangle near tangency: the static filter decided {decided} of {cases}");
+    assert!(cases > 14_000);
+}
+
+/// The sphere–triangle filter's derivation covers coordinate differences from `2^-120` to
+/// `2^120` (its bounds are products of up to six of them, which must not underflow): a
+/// sphere centred on a smaller triangle, plainly overlapping it, is left to the later
+/// stages, which decide it. (A pin on the range: cargo-mutants found that the range's lower
+/// end could be `2^-1015` or 0 without any other test noticing.)
+#[test]
+fn sphere_triangle_static_filter_leaves_triangles_below_its_range() {
+    for k in [-121, -130, -170, -200] {
+        let s = 2f64.powi(k);
+        let (a, b, c) = (
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(s, 0.0, 0.0),
+            Vec3::new(0.0, s, 0.0),
+        );
+        let sphere = Sphere::new(Vec3::new(s / 4.0, s / 4.0, 0.0), s / 8.0).unwrap();
+        let f = SphereTriangle::new(&sphere, &Triangle::new(a, b, c).unwrap());
+        assert_eq!(decide_in(&f, Stage::Static), None, "2^{k}");
+        assert_eq!(decide_in(&f, Stage::Exact), Some(true), "2^{k}");
+    }
+}
