@@ -45,7 +45,7 @@ mod support;
 
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use num_traits::Zero;
 use support::*;
@@ -286,7 +286,7 @@ impl Checker<'_> {
     /// One verdict on one path against the exact answer; `exact_policy` marks a path that
     /// must not answer `Maybe`.
     fn verdict(&self, path: &'static str, v: Verdict, exact: bool, exact_policy: bool) {
-        let mut tally = TALLY.lock().unwrap();
+        let mut tally = TALLY.lock().unwrap_or_else(PoisonError::into_inner);
         let c = tally
             .entry((self.family, format!("{:?}", self.generator), path))
             .or_default();
@@ -1532,7 +1532,7 @@ fn adversarial_vertex_face_and_edge_edge_ccd() {
 /// Prints `family`'s rows and asserts no wrong certain answer and no `Maybe` under
 /// `Policy::Exact`.
 fn report_and_assert(family: &str) {
-    let tally = TALLY.lock().unwrap();
+    let tally = TALLY.lock().unwrap_or_else(PoisonError::into_inner);
     let mut totals = Count::default();
     println!("{family}: generator, path, checks, wrong, Maybe under Exact, maybe rate");
     for ((f, generator, path), c) in tally.iter() {
