@@ -55,6 +55,34 @@ fn triangle(rng: &mut Rng) -> Triangle<f64> {
     Triangle::new(v(rng), v(rng), v(rng)).unwrap()
 }
 
+/// Asserts that whatever the static filter answers for `f` is the exact answer (`case`
+/// names the inputs); true when it answered.
+#[track_caller]
+fn exact_if_decided<F: Formula>(f: &F, case: impl FnOnce() -> String) -> bool
+where
+    F::Output: PartialEq + core::fmt::Debug,
+{
+    let Some(answer) = decide_in(f, Stage::Static) else {
+        return false;
+    };
+    assert_eq!(Some(answer), decide_in(f, Stage::Exact), "{}", case());
+    true
+}
+
+/// A box `[lo, hi]` of size `s` and a triangle through its corner `hi` (up to rounding of
+/// the other corners, a fraction `u`, `w` of the way to `a`, `b`), checked by
+/// [`exact_if_decided`].
+fn triangle_through_corner(rng: &mut Rng, a: Vec3<f64>, b: Vec3<f64>, s: f64) -> bool {
+    let (u, w) = (x(rng).abs(), x(rng).abs());
+    let lo = v(rng) * s;
+    let hi = lo + v(rng).abs() * s;
+    let Ok(t) = Triangle::<f64>::new(hi, hi + (a - hi) * u, hi + (b - hi) * w) else {
+        return false;
+    };
+    let f = TriangleAabb::new(&t, &Aabb::<f64>::new(lo, hi).unwrap());
+    exact_if_decided(&f, || format!("{t:?} {lo:?} {hi:?}"))
+}
+
 #[test]
 fn static_filters_decide_clear_cases_and_decide_them_exactly() {
     tight("orient3d", 1, 0.98, |r| {
@@ -109,27 +137,8 @@ fn static_filters_are_exact_on_near_ties_at_every_scale() {
         let (u, w) = (x(&mut rng).abs(), x(&mut rng).abs());
         let d = a + (b - a) * u + (c - a) * w;
         let f = Orient3d::new(a, b, c, d);
-        if let Some(answer) = decide_in(&f, Stage::Static) {
-            decided += 1;
-            assert_eq!(
-                Some(answer),
-                decide_in(&f, Stage::Exact),
-                "{a:?} {b:?} {c:?} {d:?}"
-            );
-        }
-        // A triangle through the box's corner (up to rounding of the third corner).
-        let lo = v(&mut rng) * s;
-        let hi = lo + v(&mut rng).abs() * s;
-        let t = Triangle::<f64>::new(hi, hi + (a - hi) * u, hi + (b - hi) * w).unwrap();
-        let f = TriangleAabb::new(&t, &Aabb::<f64>::new(lo, hi).unwrap());
-        if let Some(answer) = decide_in(&f, Stage::Static) {
-            decided += 1;
-            assert_eq!(
-                Some(answer),
-                decide_in(&f, Stage::Exact),
-                "{t:?} {lo:?} {hi:?}"
-            );
-        }
+        decided += usize::from(exact_if_decided(&f, || format!("{a:?} {b:?} {c:?} {d:?}")));
+        decided += usize::from(triangle_through_corner(&mut rng, a, b, s));
     }
     println!("near ties: the static filters decided {decided} of 40000");
 }
@@ -175,14 +184,9 @@ fn sphere_triangle_static_filter_is_exact_on_near_tangency_at_every_scale() {
         };
         cases += 1;
         let f = SphereTriangle::new(&sphere, &Triangle::new(a, b, c).unwrap());
-        if let Some(answer) = decide_in(&f, Stage::Static) {
-            decided += 1;
-            assert_eq!(
-                Some(answer),
-                decide_in(&f, Stage::Exact),
-                "{a:?} {b:?} {c:?} {p:?} {r:?}"
-            );
-        }
+        decided += usize::from(exact_if_decided(&f, || {
+            format!("{a:?} {b:?} {c:?} {p:?} {r:?}")
+        }));
     }
     println!("sphere-triangle near tangency: the static filter decided {decided} of {cases}");
     assert!(cases > 14_000);
@@ -223,21 +227,7 @@ fn triangle_aabb_static_filter_is_exact_on_near_ties_with_a_small_box() {
     for i in 0..20_000 {
         let s = 2f64.powi([-20, -40, -60][i % 3]);
         let (a, b) = (v(&mut rng), v(&mut rng));
-        let (u, w) = (x(&mut rng).abs(), x(&mut rng).abs());
-        let lo = v(&mut rng) * s;
-        let hi = lo + v(&mut rng).abs() * s;
-        let Ok(t) = Triangle::<f64>::new(hi, hi + (a - hi) * u, hi + (b - hi) * w) else {
-            continue;
-        };
-        let f = TriangleAabb::new(&t, &Aabb::<f64>::new(lo, hi).unwrap());
-        if let Some(answer) = decide_in(&f, Stage::Static) {
-            decided += 1;
-            assert_eq!(
-                Some(answer),
-                decide_in(&f, Stage::Exact),
-                "{t:?} {lo:?} {hi:?}"
-            );
-        }
+        decided += usize::from(triangle_through_corner(&mut rng, a, b, s));
     }
     println!("triangle-aabb, small boxes: the static filter decided {decided} of 20000");
 }
