@@ -43,7 +43,6 @@ fn within<S: Scalar>(center: Vec3<S>, r: S, p: Vec3<S>) -> Verdict {
     (p - center).length_squared().le(r.sqr())
 }
 
-/// The 8 faces of the octahedron with vertices `±x, ±y, ±z` (in that frame).
 /// The faces in scalar `S` (rounded to `f32`, or enclosed in intervals).
 fn lift_faces<S: Scalar>(faces: &[[Vec3<f64>; 3]]) -> Vec<Triangle<S>> {
     faces
@@ -59,6 +58,7 @@ fn lift_faces<S: Scalar>(faces: &[[Vec3<f64>; 3]]) -> Vec<Triangle<S>> {
         .collect()
 }
 
+/// The 8 faces of the octahedron with vertices `±x, ±y, ±z` (in that frame).
 fn octahedron(frame: [Vec3<f64>; 3]) -> Vec<[Vec3<f64>; 3]> {
     let mut faces = Vec::new();
     for sx in [1.0, -1.0] {

@@ -288,29 +288,33 @@ fn extreme_coordinates_never_give_any_stage_a_certain_lie() {
 #[test]
 fn squared_gaps_that_round_up_below_the_normal_range_are_decided_exactly() {
     let unit = 2f64.powi(-537);
-    let (g, r) = (0.6f64.sqrt() * unit, 1.4f64.sqrt() * unit);
-    let c = Vec3::new(g, g, -0.5);
     let (lo, hi) = (Vec3::splat(-1.0), Vec3::splat(0.0));
-    assert!(exact_margin(c, r, lo, hi) < Q::from_integer(0.into()));
+    let b = Aabb::new(lo, hi).unwrap();
+    // No answer from the static filter; the exact one from every stage that answers, from
+    // the stack under `Policy::Exact` and from the interval shapes.
+    let left_to_the_stack = |c: Vec3<f64>, r: f64, overlap: bool| {
+        let zero = Q::from_integer(0.into());
+        assert_eq!(exact_margin(c, r, lo, hi) <= zero, overlap, "{c:?} {r:?}");
+        let s = Sphere::new(c, r).unwrap();
+        let formula = SphereAabb::new(&s, &b);
+        assert_eq!(decide_in(&formula, Stage::Static), None, "{c:?} {r:?}");
+        assert!(stages_agree(&formula, overlap), "{c:?} {r:?}");
+        assert_ne!(
+            certified(c, r, lo, hi),
+            Verdict::from(!overlap),
+            "{c:?} {r:?}"
+        );
+    };
+    let (g, r) = (0.6f64.sqrt() * unit, 1.4f64.sqrt() * unit);
     assert_eq!(g * g + g * g, 2.0 * 2f64.powi(-1074));
     assert_eq!(r * r, 2f64.powi(-1074));
-    let (s, b) = (Sphere::new(c, r).unwrap(), Aabb::new(lo, hi).unwrap());
-    let formula = SphereAabb::new(&s, &b);
-    assert_eq!(decide_in(&formula, Stage::Static), None);
-    assert!(stages_agree(&formula, true));
-    assert_ne!(certified(c, r, lo, hi), Verdict::False);
+    left_to_the_stack(Vec3::new(g, g, -0.5), r, true);
     // Gaps `g, g, 2g` off a corner with `g² = 0.3` units: the squares round to 0, 0 and 1
     // (exactly 1.8), the radius's square from 1.6 up to 2 units. Apart, though floats say
     // overlapping (and `g0 + g1 - g2` is 0 here).
     let (g, r) = (0.3f64.sqrt() * unit, 1.6f64.sqrt() * unit);
-    let c = Vec3::new(g, g, 2.0 * g);
-    assert!(exact_margin(c, r, lo, hi) > Q::from_integer(0.into()));
     assert!((g * g + g * g) + 4.0 * g * g < r * r);
-    let s = Sphere::new(c, r).unwrap();
-    let formula = SphereAabb::new(&s, &b);
-    assert_eq!(decide_in(&formula, Stage::Static), None);
-    assert!(stages_agree(&formula, false));
-    assert_ne!(certified(c, r, lo, hi), Verdict::True);
+    left_to_the_stack(Vec3::new(g, g, 2.0 * g), r, false);
     // One gap's square 1.45 units (rounded to 1), another's 0.15 (rounded to 0; the two
     // gaps' product, 0.47 units, rounds to 0 as well), the radius's square 1.55 (rounded to
     // 2): apart (exactly 1.6 against 1.55), though floats say overlapping. The third gap
@@ -322,27 +326,10 @@ fn squared_gaps_that_round_up_below_the_normal_range_are_decided_exactly() {
     );
     assert_eq!((ga * ga, gb * gb, ga * gb), (2f64.powi(-1074), 0.0, 0.0));
     assert_eq!(r * r, 2f64.powi(-1073));
-    for c in [Vec3::new(ga, gb, -0.5), Vec3::new(-0.5, ga, gb)] {
-        assert!(exact_margin(c, r, lo, hi) > Q::from_integer(0.into()));
-        let s = Sphere::new(c, r).unwrap();
-        let formula = SphereAabb::new(&s, &b);
-        assert_eq!(decide_in(&formula, Stage::Static), None);
-        assert!(stages_agree(&formula, false));
-        assert_ne!(certified(c, r, lo, hi), Verdict::True);
-    }
-    for (gap, radius) in [
-        (2f64.powi(-476), 2f64.powi(-475)),
-        (2f64.powi(-475), 2f64.powi(-476)),
-    ] {
-        let c = Vec3::new(gap, gap, -0.5);
-        let (s, b) = (Sphere::new(c, radius).unwrap(), Aabb::new(lo, hi).unwrap());
-        let formula = SphereAabb::new(&s, &b);
-        let exact = exact_margin(c, radius, lo, hi) <= Q::from_integer(0.into());
-        assert_eq!(
-            decide_in(&formula, Stage::Static),
-            None,
-            "2^-950 is outside its range"
-        );
-        assert!(stages_agree(&formula, exact));
-    }
+    left_to_the_stack(Vec3::new(ga, gb, -0.5), r, false);
+    left_to_the_stack(Vec3::new(-0.5, ga, gb), r, false);
+    // Squared distances near `2^-950`, below the derivation's range (`2^-900`).
+    let (near, far) = (2f64.powi(-476), 2f64.powi(-475));
+    left_to_the_stack(Vec3::new(near, near, -0.5), far, true);
+    left_to_the_stack(Vec3::new(far, far, -0.5), near, false);
 }
