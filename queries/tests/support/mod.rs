@@ -8,6 +8,9 @@ use surety_intervals::exact::{to_rational, BigRational};
 use surety_intervals::{Interval, Vec3};
 use surety_queries::{Obb, TriangleMesh};
 
+pub mod lp;
+pub use lp::feasible;
+
 pub type Q = BigRational;
 pub type Q3 = [Q; 3];
 
@@ -277,84 +280,6 @@ pub fn solve(mut m: Vec<Vec<Q>>, mut b: Vec<Q>) -> Option<Vec<Q>> {
         }
     }
     Some((0..n).map(|i| &b[i] / &m[i][i]).collect())
-}
-
-/// Exact: is the bounded polyhedron `{x ∈ Qⁿ : eq rows a·x = b, le rows a·x ≤ b}` non-empty?
-/// By vertex enumeration: a non-empty bounded polyhedron has a vertex, where `n` linearly
-/// independent constraints are tight. Every equality is tight everywhere, so a vertex's tight
-/// rows extend a maximal independent set of the equality rows by inequality rows alone: try
-/// every such choice. Shares nothing with any separating-axis or orientation formula.
-pub fn feasible(n: usize, eq: &[(Vec<Q>, Q)], le: &[(Vec<Q>, Q)]) -> bool {
-    let satisfied = |x: &[Q]| {
-        let at = |a: &[Q]| a.iter().zip(x).map(|(a, x)| a * x).sum::<Q>();
-        eq.iter().all(|(a, b)| at(a) == *b) && le.iter().all(|(a, b)| at(a) <= *b)
-    };
-    // A maximal linearly independent subset of the equality rows.
-    let mut basis: Vec<&(Vec<Q>, Q)> = Vec::new();
-    for row in eq {
-        let mut rows: Vec<Vec<Q>> = basis.iter().map(|r| r.0.clone()).collect();
-        rows.push(row.0.clone());
-        if rank(rows) == basis.len() + 1 {
-            basis.push(row);
-        }
-    }
-    let k = n - basis.len();
-    if k > le.len() {
-        return false;
-    }
-    let mut pick: Vec<usize> = (0..k).collect();
-    loop {
-        let rows: Vec<&(Vec<Q>, Q)> = basis
-            .iter()
-            .copied()
-            .chain(pick.iter().map(|&i| &le[i]))
-            .collect();
-        let m = rows.iter().map(|r| r.0.clone()).collect();
-        let b = rows.iter().map(|r| r.1.clone()).collect();
-        if let Some(x) = solve(m, b) {
-            if satisfied(&x) {
-                return true;
-            }
-        }
-        // The next k-subset of the inequality rows, in lexicographic order.
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return false;
-            }
-            i -= 1;
-            if pick[i] < le.len() - k + i {
-                break;
-            }
-        }
-        pick[i] += 1;
-        for j in i + 1..k {
-            pick[j] = pick[j - 1] + 1;
-        }
-    }
-}
-
-/// The rank of a matrix given by its rows, exactly.
-fn rank(mut m: Vec<Vec<Q>>) -> usize {
-    let cols = m.first().map_or(0, Vec::len);
-    let mut r = 0;
-    for col in 0..cols {
-        let Some(p) = (r..m.len()).find(|&i| !m[i][col].is_zero()) else {
-            continue;
-        };
-        m.swap(r, p);
-        for i in r + 1..m.len() {
-            if !m[i][col].is_zero() {
-                let f = &m[i][col] / &m[r][col];
-                let pivot = m[r].clone();
-                for (x, y) in m[i].iter_mut().zip(&pivot) {
-                    *x -= &f * y;
-                }
-            }
-        }
-        r += 1;
-    }
-    r
 }
 
 /// Exact: does the closed segment `pq` meet the closed triangle `abc`, degenerate or not?
