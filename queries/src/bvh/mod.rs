@@ -13,8 +13,10 @@
 //! parameter outward, see [`RayCull`]). A pruned node holds no item the query could touch.
 //!
 //! # Shape of the tree
-//! Binned surface area heuristic over the items' box centres (all three axes, 16 bins), leaves
-//! of at most [`Bvh::LEAF_SIZE`] items, children stored as a pair so that a node is 56 bytes.
+//! Binned surface area heuristic over the items' box centres (all three axes, 16 bins, or one
+//! per item in smaller nodes), planned on the items' boxes rounded to `f32` (the nodes' boxes
+//! are then filled in exactly from the `f64` ones), leaves of at most [`Bvh::LEAF_SIZE`]
+//! items, children stored as a pair so that a node is 56 bytes.
 //! Items whose centres coincide are split by count, and below depth `1.5·log2(n)` (where
 //! outliers can crowd every centre into one bin, so that each split peels off a handful)
 //! nodes are split at the median centre: the depth stays below about `2.5·log2(n)` on every
@@ -461,14 +463,19 @@ pub(crate) fn widen(b: Box3, d: f64) -> Box3 {
 pub(crate) const EMPTY: Box3 = [[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]];
 
 /// The smallest box holding both (exact: `min` and `max` of doubles do not round).
-#[inline]
-pub(crate) fn union(a: Box3, b: Box3) -> Box3 {
-    let mut u = a;
-    for k in 0..3 {
-        u[0][k] = b[0][k].min(a[0][k]);
-        u[1][k] = b[1][k].max(a[1][k]);
-    }
-    u
+///
+/// Plain comparisons rather than `f64::min` and `f64::max`, whose NaN handling costs a
+/// compare and a blend per bound in the builder's inner loop: every caller's boxes are free
+/// of NaN (checked, or made from checked finite numbers). A NaN bound in `b` is ignored, as
+/// `f64::min` would; one in `a` is kept, so that a check after the union still sees it.
+/// (Written as selects, not conditional stores: the compiler turns those into masked
+/// stores, which stall the next load of the same box.)
+#[inline(always)]
+pub(crate) fn union<T: Copy + PartialOrd>(a: [[T; 3]; 2], b: [[T; 3]; 2]) -> [[T; 3]; 2] {
+    [
+        std::array::from_fn(|k| if b[0][k] < a[0][k] { b[0][k] } else { a[0][k] }),
+        std::array::from_fn(|k| if b[1][k] > a[1][k] { b[1][k] } else { a[1][k] }),
+    ]
 }
 
 /// Do the closed boxes meet? Exact.
