@@ -538,6 +538,59 @@ fn bad_boxes_are_errors_naming_the_field() {
     assert!(Bvh::new(&[[[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]]]).is_ok());
 }
 
+/// The builder plans its splits on the boxes rounded to `f32`; the nodes' boxes must still be
+/// the exact `f64` hulls. Boxes whose bounds `f32` cannot hold (one ulp of `f64` past 1, a
+/// subnormal, beyond `f32::MAX`): every node box is the hull of its items to the last bit,
+/// and a point query one `f64` ulp past where `f32` would round finds the item (and one ulp
+/// further finds nothing).
+#[test]
+fn node_boxes_are_the_exact_hulls_whatever_the_plan_rounded() {
+    let one_up = 1.0f64.next_up();
+    let tiny = 5e-324;
+    let near_one: Vec<Box3> = (0..400)
+        .map(|i| {
+            let x = i as f64;
+            [[x, 0.0, -tiny], [x + 0.5, one_up, tiny]]
+        })
+        .collect();
+    let mut far = near_one.clone();
+    far.push([[-1e300, 1e39, 0.0], [-1e299, 1e39, 0.0]]);
+    let hull = |boxes: &[Box3]| {
+        boxes
+            .iter()
+            .fold([[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]], |h, b| {
+                [
+                    std::array::from_fn(|k| h[0][k].min(b[0][k])),
+                    std::array::from_fn(|k| h[1][k].max(b[1][k])),
+                ]
+            })
+    };
+    for boxes in [&near_one, &far] {
+        for bvh in [Bvh::new(boxes).unwrap(), Bvh::new_linear(boxes).unwrap()] {
+            assert_eq!(bvh.bounds(), Some(hull(boxes)));
+            let found: Vec<usize> = bvh
+                .overlapping([[-1e299, 1e39, 0.0], [-1e299, 1e39, 0.0]])
+                .collect();
+            assert_eq!(found.contains(&400), boxes.len() > 400);
+        }
+    }
+    for bvh in [
+        Bvh::new(&near_one).unwrap(),
+        Bvh::new_linear(&near_one).unwrap(),
+    ] {
+        // Every box's y ends at 1 + 2^-52, which f32 rounds to 1 (and outward to 1 + 2^-23):
+        // a point there is in item 7's box, a point one ulp above is in no node's; the same
+        // for z at the smallest subnormal, which f32 rounds to 0.
+        let at = |y: f64, z: f64| -> Vec<usize> {
+            bvh.overlapping([[7.25, y, z], [7.25, y, z]]).collect()
+        };
+        assert!(at(one_up, 0.0).contains(&7));
+        assert!(at(one_up.next_up(), 0.0).is_empty());
+        assert!(at(0.5, tiny).contains(&7));
+        assert!(at(0.5, 2.0 * tiny).is_empty());
+    }
+}
+
 /// The mesh's broad phase is the hierarchy: the same triangles as a scan of their boxes.
 #[test]
 fn mesh_near_matches_a_scan_of_triangle_boxes() {
