@@ -309,8 +309,15 @@ impl Bvh {
                 continue;
             }
             let (l, r) = (n.first, n.first + 1);
-            let el = entry_of(&self.nodes[l as usize].bounds, t_max);
-            let er = entry_of(&self.nodes[r as usize].bounds, t_max);
+            let (lb, rb) = (
+                &self.nodes[l as usize].bounds,
+                &self.nodes[r as usize].bounds,
+            );
+            let [el, er] = if fast {
+                cull.entry_pair_fast(lb, rb, t_max)
+            } else {
+                [cull.entry(lb, t_max), cull.entry(rb, t_max)]
+            };
             match (el, er) {
                 (Some(a), Some(b)) => {
                     // The nearer is popped first.
