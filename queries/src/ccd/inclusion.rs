@@ -729,3 +729,106 @@ const EARLY_MISSES: u32 = 4;
 
 /// How many times a certified zero's box is narrowed by Krawczyk's operator.
 const CONTRACTIONS: usize = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small xorshift generator: the test needs no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+
+        /// A small integer in `[-k, k]`.
+        fn int(&mut self, k: i64) -> f64 {
+            (self.below(2 * k as u64 + 1) as i64 - k) as f64
+        }
+
+        /// A multiple of 1/64 in `[0, 1]`.
+        fn unit(&mut self) -> f64 {
+            self.below(65) as f64 / 64.0
+        }
+    }
+
+    /// Krawczyk's operator encloses every zero of `F` in the box it is given: `F` with small
+    /// integer coefficients and `a` chosen so that `F(z) = 0` exactly at a point `z` of
+    /// sixty-fourths (every product exact in doubles), boxes holding `z` from the whole domain
+    /// down to widths of `2^-30`, nudged so that `z` sits inside, on a face or at a corner.
+    /// `K` must hold `z` whenever it is computed. Only the preconditioner `Y` may be any
+    /// matrix; a wrong Jacobian, midpoint, step `x - m` or `F(m)` breaks the enclosure.
+    #[test]
+    fn krawczyk_encloses_every_zero_in_its_box() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut computed = 0;
+        for case in 0..4000 {
+            let point = |rng: &mut Rng, k| Vec3::new(rng.int(k), rng.int(k), rng.int(k));
+            // Half the cases strongly nonlinear: the products' coefficients `e`, `g` up to 8
+            // times the linear ones.
+            let strong = case % 4 < 2;
+            let [b, c, d] = [0; 3].map(|_| point(&mut rng, 2));
+            let [e, g] = [0; 2].map(|_| point(&mut rng, if strong { 16 } else { 2 }));
+            let z = [rng.unit(), rng.unit(), rng.unit()];
+            let at = |coef: Vec3<f64>, s: f64| coef.to_array().map(|x| x * s);
+            let mut a = [0.0; 3];
+            for (coef, s) in [
+                (b, z[0]),
+                (c, z[1]),
+                (d, z[2]),
+                (e, z[0] * z[1]),
+                (g, z[0] * z[2]),
+            ] {
+                for (ai, x) in a.iter_mut().zip(at(coef, s)) {
+                    *ai -= x;
+                }
+            }
+            let lift = |v: [f64; 3]| Vec3::new(pt(v[0]), pt(v[1]), pt(v[2]));
+            let f = Multilinear {
+                a: lift(a),
+                b: lift(b.to_array()),
+                c: lift(c.to_array()),
+                d: lift(d.to_array()),
+                e: lift(e.to_array()),
+                g: lift(g.to_array()),
+                simplex: case % 2 == 0,
+            };
+            assert!(f
+                .value(z[0], z[1], z[2])
+                .to_array()
+                .iter()
+                .all(|x| x.contains(0.0)));
+            // A box around z: its width, and where z sits in it.
+            // Wide boxes half the time (where `I - Y·J(x)` is far from 0 and the enclosure
+            // rests on it), down to 2^-30.
+            let shift = if case % 2 == 0 {
+                rng.below(4)
+            } else {
+                rng.below(31)
+            };
+            let width = 2f64.powi(-(shift as i32));
+            let x: [Interval; 3] = std::array::from_fn(|i| {
+                let below = match rng.below(3) {
+                    0 => 0.0,
+                    1 => width,
+                    _ => width * rng.unit(),
+                };
+                iv(z[i] - below, z[i] - below + width)
+            });
+            if let Some(k) = f.krawczyk(x) {
+                computed += 1;
+                for i in 0..3 {
+                    assert!(
+                        k[i].contains(z[i]),
+                        "case {case}: K {k:?} misses the zero {z:?} of the box {x:?}"
+                    );
+                }
+            }
+        }
+        assert!(computed > 2000, "{computed}");
+    }
+}
