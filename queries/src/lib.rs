@@ -84,6 +84,8 @@ mod query;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod shape;
+#[cfg(test)]
+mod testing;
 
 pub use error::{Problem, ShapeError};
 pub use mesh::{

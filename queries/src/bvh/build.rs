@@ -62,7 +62,8 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
         .collect();
     let mut centres = NONE;
     for it in &items {
-        centres = union(centres, [it.centre(), it.centre()]);
+        let c = it.centre();
+        centres = union(centres, [c, c]);
     }
     // Past this depth the heuristic gives way to median splits, so the depth stays below
     // about 2.5·log2(n) on any input, outliers that crowd every centre into one bin included.
@@ -227,8 +228,10 @@ type Side = Plan;
 fn halves(items: &[Item]) -> (usize, Side, Side) {
     let mid = items.len() / 2;
     let side = |part: &[Item]| {
-        part.iter()
-            .fold(NONE, |c, it| union(c, [it.centre(), it.centre()]))
+        part.iter().fold(NONE, |acc, it| {
+            let c = it.centre();
+            union(acc, [c, c])
+        })
     };
     (mid, side(&items[..mid]), side(&items[mid..]))
 }
@@ -292,7 +295,7 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
     // As many bins as items up to `BINS`: a small node's sweep then costs about as much as
     // its items, not as much as sixteen bins on three axes (small nodes are most nodes).
     let n = items.len();
-    let used = n.min(BINS);
+    let used = n.clamp(2, BINS); // at least one plane, whatever a caller passes
     let scale: [Option<(f32, f32)>; 3] = std::array::from_fn(|k| {
         let half_extent = 0.5 * centres[1][k] - 0.5 * centres[0][k];
         (half_extent > 0.0).then(|| (0.5 * centres[0][k], used as f32 / half_extent))

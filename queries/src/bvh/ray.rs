@@ -100,6 +100,17 @@ impl Slab {
     }
 }
 
+/// The fast slab tests' last step: from the largest entering quotient `near` and the
+/// smallest leaving one `far` (neither NaN), the entry parameter in `[0, t_max]`, or `None`.
+/// `widen_down` and `widen_up` are nondecreasing, so widening the extreme quotient is the same
+/// as taking the extreme of the widened ones.
+#[inline(always)]
+fn bracket(near: f64, far: f64, t_max: f64) -> Option<f64> {
+    let t0 = widen_down(near).max(0.0);
+    let t1 = widen_up(far).min(t_max);
+    (t0 <= t1).then_some(t0)
+}
+
 impl RayCull {
     /// The ray from `origin` along `direction`, for `t` in `[0, t_max]` (`f64::INFINITY` for
     /// the whole ray). Inputs are taken as exact; a NaN `t_max` is taken as infinite, a
@@ -176,18 +187,16 @@ impl RayCull {
     /// overflowing differences, in a form the compiler can keep in vector registers.
     #[inline(always)]
     pub(crate) fn entry_fast(&self, b: &Box3, t_max: f64) -> Option<f64> {
-        let f = self.fast.as_ref()?;
+        let Some(f) = self.fast.as_ref() else {
+            return self.entry(b, t_max); // no fast form: the general test, never a wrong prune
+        };
         let q = |k: usize, corner: usize| (b[corner][k] - f.origin[k]) * f.inv[k];
         let near = q(0, f.near[0]).max(q(1, f.near[1])).max(q(2, f.near[2]));
         let far = q(0, 1 - f.near[0])
             .min(q(1, 1 - f.near[1]))
             .min(q(2, 1 - f.near[2]));
-        // `widen_down` and `widen_up` are nondecreasing, so widening the extreme quotient is the
-        // same as taking the extreme of the widened ones. No quotient here is NaN: the
-        // differences are finite and the reciprocals normal.
-        let t0 = widen_down(near).max(0.0);
-        let t1 = widen_up(far).min(t_max);
-        (t0 <= t1).then_some(t0)
+        // No quotient here is NaN: the differences are finite and the reciprocals normal.
+        bracket(near, far, t_max)
     }
 
     /// [`RayCull::entry_fast`] for two boxes at once (a node's children): the same quotients
@@ -197,7 +206,7 @@ impl RayCull {
     #[inline(always)]
     pub(crate) fn entry_pair_fast(&self, a: &Box3, b: &Box3, t_max: f64) -> [Option<f64>; 2] {
         let Some(f) = self.fast.as_ref() else {
-            return [None, None];
+            return [self.entry(a, t_max), self.entry(b, t_max)];
         };
         // Lanes: [a's near plane, a's far plane, b's near plane, b's far plane].
         let mut lanes = [[0.0f64; 4]; 3];
@@ -219,12 +228,10 @@ impl RayCull {
                 min(ends[3], lane[3]),
             ];
         }
-        let answer = |near: f64, far: f64| {
-            let t0 = widen_down(near).max(0.0);
-            let t1 = widen_up(far).min(t_max);
-            (t0 <= t1).then_some(t0)
-        };
-        [answer(ends[0], ends[1]), answer(ends[2], ends[3])]
+        [
+            bracket(ends[0], ends[1], t_max),
+            bracket(ends[2], ends[3], t_max),
+        ]
     }
 
     /// The greatest parameter of interest.
@@ -264,18 +271,7 @@ impl RayCull {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small xorshift generator: the tests need no dependency.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        }
-    }
+    use crate::testing::Rng;
 
     /// The two-box test is the one-box test twice, to the bit: random rays and boxes at
     /// scales from 2^-60 to 2^60, flat and point boxes, and bounds below `t_max`.
@@ -285,7 +281,7 @@ mod tests {
         let mut checked = 0;
         for i in 0..20_000 {
             let scale = 2f64.powi((i % 121) - 60);
-            let mut v = || rng.next() * scale;
+            let mut v = || rng.signed_unit() * scale;
             let (o, d) = ([v(), v(), v()], [v(), v(), v()]);
             let boxes: [Box3; 2] = std::array::from_fn(|_| {
                 let axes: [[f64; 2]; 3] = std::array::from_fn(|k| {
@@ -298,7 +294,7 @@ mod tests {
             let t_max = if i % 3 == 0 {
                 f64::INFINITY
             } else {
-                rng.next().abs() * 4.0
+                rng.signed_unit().abs() * 4.0
             };
             let cull = RayCull::new(o, d, t_max);
             let all = [boxes[0][0], boxes[0][1], boxes[1][0], boxes[1][1]];

@@ -733,27 +733,16 @@ const CONTRACTIONS: usize = 8;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
 
-    /// A small xorshift generator: the test needs no dependency.
-    struct Rng(u64);
+    /// A small integer in `[-k, k]`.
+    fn int(rng: &mut Rng, k: i64) -> f64 {
+        (rng.below(2 * k as u64 + 1) as i64 - k) as f64
+    }
 
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-
-        /// A small integer in `[-k, k]`.
-        fn int(&mut self, k: i64) -> f64 {
-            (self.below(2 * k as u64 + 1) as i64 - k) as f64
-        }
-
-        /// A multiple of 1/64 in `[0, 1]`.
-        fn unit(&mut self) -> f64 {
-            self.below(65) as f64 / 64.0
-        }
+    /// A multiple of 1/64 in `[0, 1]`.
+    fn sixty_fourths(rng: &mut Rng) -> f64 {
+        rng.below(65) as f64 / 64.0
     }
 
     /// Krawczyk's operator encloses every zero of `F` in the box it is given: `F` with small
@@ -767,13 +756,13 @@ mod tests {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let mut computed = 0;
         for case in 0..4000 {
-            let point = |rng: &mut Rng, k| Vec3::new(rng.int(k), rng.int(k), rng.int(k));
+            let point = |rng: &mut Rng, k| Vec3::new(int(rng, k), int(rng, k), int(rng, k));
             // Half the cases strongly nonlinear: the products' coefficients `e`, `g` up to 8
             // times the linear ones.
             let strong = case % 4 < 2;
             let [b, c, d] = [0; 3].map(|_| point(&mut rng, 2));
             let [e, g] = [0; 2].map(|_| point(&mut rng, if strong { 16 } else { 2 }));
-            let z = [rng.unit(), rng.unit(), rng.unit()];
+            let z = [0; 3].map(|_| sixty_fourths(&mut rng));
             let at = |coef: Vec3<f64>, s: f64| coef.to_array().map(|x| x * s);
             let mut a = [0.0; 3];
             for (coef, s) in [
@@ -815,7 +804,7 @@ mod tests {
                 let below = match rng.below(3) {
                     0 => 0.0,
                     1 => width,
-                    _ => width * rng.unit(),
+                    _ => width * sixty_fourths(&mut rng),
                 };
                 iv(z[i] - below, z[i] - below + width)
             });
