@@ -428,19 +428,33 @@ fn traversal_visits_every_hit(seed: u64) -> bool {
     let bvh = Bvh::new(&bs).unwrap();
     (0..4).all(|_| {
         let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
-        let tm = t_max(&mut g);
-        let cull = RayCull::new(o, d, tm.unwrap_or(f64::INFINITY));
-        let mut seen = vec![None; bs.len()];
-        bvh.along_ray(&cull, |items, entry| {
-            for &i in items {
-                seen[i as usize] = Some(entry);
+        visits_every_hit(&bvh, &bs, o, d, t_max(&mut g))
+    })
+}
+
+/// Whether the traversal of `bvh` (over `boxes`) along the ray visits every box the ray
+/// meets within `tm` (exactly), reporting an entry no later than the exact one.
+fn visits_every_hit(bvh: &Bvh, boxes: &[Box3], o: [f64; 3], d: [f64; 3], tm: Option<f64>) -> bool {
+    let cull = RayCull::new(o, d, tm.unwrap_or(f64::INFINITY));
+    let mut seen = vec![None; boxes.len()];
+    bvh.along_ray(&cull, |items, entry| {
+        for &i in items {
+            seen[i as usize] = Some(entry);
+        }
+        cull.t_max()
+    });
+    (0..boxes.len()).all(|i| match exact_entry(o, d, &boxes[i], tm) {
+        None => true,
+        Some(exact) => {
+            let ok = seen[i].is_some_and(|e| Frac::of(e).le(&exact));
+            if !ok {
+                eprintln!(
+                    "o {o:?} d {d:?} box {:?} t_max {tm:?}: {:?}",
+                    boxes[i], seen[i]
+                );
             }
-            cull.t_max()
-        });
-        (0..bs.len()).all(|i| match exact_entry(o, d, &bs[i], tm) {
-            None => true,
-            Some(exact) => seen[i].is_some_and(|e| Frac::of(e).le(&exact)),
-        })
+            ok
+        }
     })
 }
 
@@ -682,4 +696,69 @@ fn the_fast_slab_test_prunes_boxes_beyond_the_bound() {
         f64::INFINITY
     });
     assert_eq!(any, 0);
+}
+
+/// A ray for the fast slab test (a single ray, no zero direction component, coordinates
+/// below `2^1022`) near box `b` at the scale `2^e`: aimed at a corner or a face's centre,
+/// nudged by an ulp or not, with a direction scaled so that the quotients underflow,
+/// overflow, or neither.
+fn fast_ray_at(b: &Box3, g: &mut Gen) -> ([f64; 3], [f64; 3]) {
+    let (o, d) = ray_at(b, g);
+    let d = match u8::arbitrary(g) % 4 {
+        // Quotients near the subnormals: a huge direction.
+        0 => d.map(|x| x * pow2(900 + i32::arbitrary(g).rem_euclid(120))),
+        // Quotients near overflow: a tiny direction.
+        1 => d.map(|x| x * pow2(-900 - i32::arbitrary(g).rem_euclid(170))),
+        _ => d,
+    };
+    // No zero component (the fast form's condition), and nothing past 2^1021.
+    let d = d.map(|x| if x == 0.0 { f64::MIN_POSITIVE } else { x });
+    let clamp = |x: f64| x.clamp(-pow2(1021), pow2(1021));
+    (o.map(clamp), d.map(|x| if x.is_finite() { x } else { 1.0 }))
+}
+
+/// A box at the scale `2^e` (so that differences with the origin are subnormal, moderate, or
+/// near `2^1021`), flat on some axes or a point.
+fn box_at_scale(g: &mut Gen) -> Box3 {
+    let e = match u8::arbitrary(g) % 4 {
+        0 => -1074 + i32::arbitrary(g).rem_euclid(60),
+        1 => 960 + i32::arbitrary(g).rem_euclid(60),
+        _ => i32::arbitrary(g) % 40,
+    };
+    let b = a_box(g);
+    let scaled =
+        b.map(|c| c.map(|x| (coord(g) * pow2(e)).clamp(-pow2(1021), pow2(1021)) + 0.0 * x));
+    let (lo, hi) = (scaled[0], scaled[1]);
+    [
+        std::array::from_fn(|k| lo[k].min(hi[k])),
+        std::array::from_fn(|k| {
+            if u8::arbitrary(g) % 5 == 0 {
+                lo[k].min(hi[k])
+            } else {
+                lo[k].max(hi[k])
+            }
+        }),
+    ]
+}
+
+/// The fast slab test (taken by a traversal whose root is inside `±2^1022`, for a single
+/// ray with no zero direction component) never prunes a box the ray meets, nor reports an
+/// entry after the exact one, at the scales where its quotients underflow to the
+/// subnormals or overflow: one box alone (the single test at the root) and two (the
+/// two-box test of the root's children).
+fn fast_culling_is_sound(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    (0..10).all(|_| {
+        let boxes: Vec<Box3> = (0..1 + usize::from(bool::arbitrary(&mut g)) * (1 + Bvh::LEAF_SIZE))
+            .map(|_| box_at_scale(&mut g))
+            .collect();
+        let bvh = Bvh::new(&boxes).unwrap();
+        let (o, d) = fast_ray_at(&boxes[0], &mut g);
+        visits_every_hit(&bvh, &boxes, o, d, t_max(&mut g))
+    })
+}
+
+#[test]
+fn the_fast_slab_test_is_sound_where_quotients_underflow_or_overflow() {
+    checker_many().quickcheck(fast_culling_is_sound as fn(u64) -> bool);
 }

@@ -73,8 +73,10 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
     let mut bvh = Bvh {
         nodes,
         items: items.iter().map(|it| it.index).collect(),
+        depth: 0,
     };
     bvh.fill(boxes);
+    bvh.depth = bvh.measure_depth();
     bvh
 }
 

@@ -63,6 +63,8 @@ pub struct Bvh {
     pub(crate) nodes: Vec<Node>,
     /// Item indices, leaf by leaf.
     pub(crate) items: Vec<u32>,
+    /// The number of levels (see [`Bvh::depth`]), which bounds a traversal's stack.
+    pub(crate) depth: usize,
 }
 
 impl Bvh {
@@ -165,6 +167,11 @@ impl Bvh {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// [`Bvh::depth`], counted (once, after a build).
+    fn measure_depth(&self) -> usize {
         let mut deepest = 0;
         let mut stack = Vec::new();
         if !self.nodes.is_empty() {
@@ -291,49 +298,87 @@ impl Bvh {
         };
         let mut t_max = cull.t_max();
         let fast = cull.fast_within(&root.bounds);
-        let entry_of = |b: &Box3, t_max: f64| cull.entry_with(fast, b, t_max);
-        let Some(entry) = entry_of(&root.bounds, t_max) else {
+        let Some(entry) = cull.entry_with(fast, &root.bounds, t_max) else {
             return;
         };
-        let mut stack = Stack::new();
-        stack.push((0, entry));
-        while let Some((i, entry)) = stack.pop() {
-            if entry > t_max {
-                continue;
-            }
-            let n = &self.nodes[i as usize];
+        // Nodes waiting, each with a lower bound of its entry rounded down to `f32` (a
+        // lower bound still). Depth first, one node waits per level at most: `depth`
+        // entries always suffice, and on the call stack for trees up to 64 levels.
+        let mut inline = [(0u32, 0.0f32); 64];
+        let mut heap;
+        let waiting: &mut [(u32, f32)] = if self.depth <= inline.len() {
+            &mut inline
+        } else {
+            heap = vec![(0u32, 0.0f32); self.depth];
+            &mut heap
+        };
+        let mut len = 0;
+        let mut node = (0u32, entry);
+        loop {
+            let n = &self.nodes[node.0 as usize];
+            let first = n.first as usize;
             if n.count > 0 {
-                let first = n.first as usize;
-                let next = visit(&self.items[first..first + n.count as usize], entry);
-                t_max = t_max.min(next);
-                continue;
-            }
-            let (l, r) = (n.first, n.first + 1);
-            let (lb, rb) = (
-                &self.nodes[l as usize].bounds,
-                &self.nodes[r as usize].bounds,
-            );
-            let [el, er] = if fast {
-                cull.entry_pair_fast(lb, rb, t_max)
+                let bound = visit(&self.items[first..first + n.count as usize], node.1);
+                t_max = t_max.min(bound);
             } else {
-                [cull.entry(lb, t_max), cull.entry(rb, t_max)]
-            };
-            match (el, er) {
-                (Some(a), Some(b)) => {
-                    // The nearer is popped first.
-                    if a <= b {
-                        stack.push((r, b));
-                        stack.push((l, a));
-                    } else {
-                        stack.push((l, a));
-                        stack.push((r, b));
+                let (l, r) = (&self.nodes[first].bounds, &self.nodes[first + 1].bounds);
+                let [a, b] = if fast {
+                    cull.entry_pair_fast(l, r, t_max)
+                } else {
+                    [cull.entry(l, t_max), cull.entry(r, t_max)]
+                };
+                let (l, r) = (n.first, n.first + 1);
+                // The nearer is visited next, the other waits.
+                let mut wait = |i: u32, e: f64| {
+                    waiting[len] = (i, down_to_f32(e));
+                    len += 1;
+                };
+                match (a, b) {
+                    (Some(a), Some(b)) => {
+                        node = if a <= b {
+                            wait(r, b);
+                            (l, a)
+                        } else {
+                            wait(l, a);
+                            (r, b)
+                        };
+                        continue;
                     }
+                    (Some(a), None) => {
+                        node = (l, a);
+                        continue;
+                    }
+                    (None, Some(b)) => {
+                        node = (r, b);
+                        continue;
+                    }
+                    (None, None) => {}
                 }
-                (Some(a), None) => stack.push((l, a)),
-                (None, Some(b)) => stack.push((r, b)),
-                (None, None) => {}
+            }
+            // The latest waiting node the bound has not ruled out.
+            loop {
+                let Some(top) = len.checked_sub(1) else {
+                    return;
+                };
+                len = top;
+                let (i, e) = waiting[top];
+                if f64::from(e) <= t_max {
+                    node = (i, f64::from(e));
+                    break;
+                }
             }
         }
+    }
+}
+
+/// `x ≥ 0` rounded down to an `f32` (`f32::MAX` for anything above it).
+#[inline(always)]
+fn down_to_f32(x: f64) -> f32 {
+    let y = x as f32;
+    if f64::from(y) > x {
+        y.next_down()
+    } else {
+        y
     }
 }
 

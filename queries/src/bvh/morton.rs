@@ -101,8 +101,13 @@ pub(super) fn build(boxes: &[Box3], parallel: bool) -> Bvh {
         stack.push((first + 1, mid, end));
         stack.push((first, start, mid));
     }
-    let mut bvh = Bvh { nodes, items };
+    let mut bvh = Bvh {
+        nodes,
+        items,
+        depth: 0,
+    };
     bvh.fill(boxes);
+    bvh.depth = bvh.measure_depth();
     bvh
 }
 
