@@ -158,14 +158,42 @@ fn query_near(b: &Box3, g: &mut Gen) -> Box3 {
     r
 }
 
+/// Boxes for a tree: random (see [`a_box`]), and a third of the time rounded outward to
+/// `f32` values (ties and infinities included), which the tree then stores as `f32`.
 fn boxes(g: &mut Gen, n: usize) -> Vec<Box3> {
-    let mut v: Vec<Box3> = (0..n).map(|_| a_box(g)).collect();
+    let narrow = u8::arbitrary(g) % 3 == 0;
+    let mut v: Vec<Box3> = (0..n)
+        .map(|_| a_box(g))
+        .map(|b| if narrow { to_f32_values(b) } else { b })
+        .collect();
     // Repeats: identical boxes are a case of their own for the build.
     for _ in 0..n / 4 {
         let i = usize::arbitrary(g) % n;
         v.push(v[i]);
     }
     v
+}
+
+/// `b` rounded outward to the nearest `f32` values, within `±f32::MAX` (so that rays aimed
+/// from its faces start at finite points).
+fn to_f32_values(b: Box3) -> Box3 {
+    let down = |x: f64| {
+        let y = (x as f32).clamp(f32::MIN, f32::MAX);
+        f64::from(if f64::from(y) > x && y > f32::MIN {
+            y.next_down()
+        } else {
+            y
+        })
+    };
+    let up = |x: f64| {
+        let y = (x as f32).clamp(f32::MIN, f32::MAX);
+        f64::from(if f64::from(y) < x && y < f32::MAX {
+            y.next_up()
+        } else {
+            y
+        })
+    };
+    [b[0].map(down), b[1].map(up)]
 }
 
 fn brute_overlapping(boxes: &[Box3], q: &Box3) -> BTreeSet<usize> {
@@ -761,4 +789,58 @@ fn fast_culling_is_sound(seed: u64) -> bool {
 #[test]
 fn the_fast_slab_test_is_sound_where_quotients_underflow_or_overflow() {
     checker_many().quickcheck(fast_culling_is_sound as fn(u64) -> bool);
+}
+
+/// Traversal with a family of rays (origins in a box, directions in a box) visits every box
+/// that some member meets: families whose origins are one point but directions are not,
+/// and the other way round (neither is a single ray, so no single ray's fast test may
+/// stand for them), checked on the family's corner rays.
+fn family_traversal_visits_every_hit(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let n = 1 + usize::arbitrary(&mut g) % 60;
+    // Moderate boxes, where a single ray would take the fast path.
+    let bs: Vec<Box3> = (0..n)
+        .map(|_| {
+            let axes: [[f64; 2]; 3] = std::array::from_fn(|_| {
+                let (x, y) = (coord(&mut g), coord(&mut g));
+                [x.min(y).clamp(-1e300, 1e300), x.max(y).clamp(-1e300, 1e300)]
+            });
+            [axes.map(|a| a[0]), axes.map(|a| a[1])]
+        })
+        .collect();
+    let bvh = Bvh::new(&bs).unwrap();
+    (0..4).all(|_| {
+        let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
+        // Spread the directions (or the origins) by a relative 1/8, at least 1/8.
+        let spread = |x: f64| x + 0.125 * x.abs().max(1.0);
+        let (oi, di) = if bool::arbitrary(&mut g) {
+            ([o, o], [d, d.map(spread)])
+        } else {
+            ([o, o.map(spread)], [d, d])
+        };
+        if !oi.iter().chain(&di).flatten().all(|x| x.is_finite()) {
+            return true;
+        }
+        let tm = t_max(&mut g);
+        let cull = RayCull::family(oi, di, tm.unwrap_or(f64::INFINITY));
+        let mut seen = vec![false; bs.len()];
+        bvh.along_ray(&cull, |items, _| {
+            for &i in items {
+                seen[i as usize] = true;
+            }
+            cull.t_max()
+        });
+        // The corner rays: per axis, the lower or upper end of what varies.
+        (0..8).all(|m| {
+            let pick =
+                |v: &[[f64; 3]; 2]| -> [f64; 3] { std::array::from_fn(|k| v[(m >> k) & 1][k]) };
+            let (o, d) = (pick(&oi), pick(&di));
+            (0..bs.len()).all(|i| seen[i] || exact_entry(o, d, &bs[i], tm).is_none())
+        })
+    })
+}
+
+#[test]
+fn ray_family_traversal_visits_every_box_a_member_meets() {
+    checker().quickcheck(family_traversal_visits_every_hit as fn(u64) -> bool);
 }

@@ -76,7 +76,7 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
         depth: 0,
     };
     bvh.fill(boxes);
-    bvh.depth = bvh.measure_depth();
+    bvh.finish();
     bvh
 }
 

@@ -170,7 +170,14 @@ impl Bvh {
         self.depth
     }
 
-    /// [`Bvh::depth`], counted (once, after a build).
+    /// The tree's last touches after a build: its depth counted, and no node slot left
+    /// unused (the builders reserve for the most nodes a tree of their items can have).
+    fn finish(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.depth = self.measure_depth();
+    }
+
+    /// [`Bvh::depth`], counted.
     fn measure_depth(&self) -> usize {
         let mut deepest = 0;
         let mut stack = Vec::new();
@@ -198,7 +205,7 @@ impl Bvh {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node>() + self.items.len() * 4
+        self.nodes.capacity() * std::mem::size_of::<Node>() + self.items.capacity() * 4
     }
 
     /// Recomputes every node's box from new item boxes, keeping the tree (for items that

@@ -107,7 +107,7 @@ pub(super) fn build(boxes: &[Box3], parallel: bool) -> Bvh {
         depth: 0,
     };
     bvh.fill(boxes);
-    bvh.depth = bvh.measure_depth();
+    bvh.finish();
     bvh
 }
 

@@ -16,7 +16,7 @@ use crate::{Problem, ShapeError, Triangle};
 ///   its corners) misses the query's box (computed with outward rounding), so it never drops
 ///   a triangle a query could touch. The boxes are those of a bounding volume hierarchy
 ///   built with the mesh ([`TriangleMesh::bvh`]); per triangle they are recomputed from the
-///   corners rather than stored (about 100 bytes per `f32` triangle in all).
+///   corners rather than stored (about 90 bytes per `f32` triangle in all).
 ///
 /// # Example
 /// ```
@@ -72,10 +72,12 @@ impl<S: Scalar> TriangleMesh<S> {
                 expected: "[0, vertex count)",
             })
         };
-        let triangles = indices
-            .iter()
-            .map(|&[a, b, c]| Triangle::new(corner(a)?, corner(b)?, corner(c)?))
-            .collect::<Result<Vec<_>, _>>()?;
+        // Reserved up front: collecting through `Result` would grow the vector by doubling
+        // and keep up to twice the memory.
+        let mut triangles = Vec::with_capacity(indices.len());
+        for &[a, b, c] in indices {
+            triangles.push(Triangle::new(corner(a)?, corner(b)?, corner(c)?)?);
+        }
         Self::from_triangles(triangles)
     }
 
@@ -274,4 +276,26 @@ pub(crate) fn swept_box<F: Endpoint>(p: Vec3<F>, q: Vec3<F>, radius: f64) -> [[f
         };
     }
     b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mesh holds its triangles, normals and hierarchy in about 90 bytes per `f32` face,
+    /// with nothing reserved and left unused (collecting the triangles through `Result` used
+    /// to keep up to twice their memory: 97 bytes per face here, 110 on a 10,082-face
+    /// terrain).
+    #[test]
+    fn a_mesh_keeps_no_unused_capacity() {
+        // A soup of 3200 faces (not a power of two, where doubling overshoots most).
+        let v: Vec<Vec3<f32>> = (0..9600)
+            .map(|i| Vec3::new((i % 97) as f32, (i % 89) as f32, (i / 89) as f32 * 0.5))
+            .collect();
+        let faces: Vec<[usize; 3]> = (0..3200).map(|k| [3 * k, 3 * k + 1, 3 * k + 2]).collect();
+        let mesh = TriangleMesh::new(&v, &faces).unwrap();
+        let per_face = mesh.memory_bytes() as f64 / faces.len() as f64;
+        assert!(per_face < 96.0, "{per_face} bytes per face");
+        assert_eq!(mesh.triangles.capacity(), faces.len());
+    }
 }
