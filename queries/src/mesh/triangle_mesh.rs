@@ -284,7 +284,7 @@ mod tests {
 
     /// A mesh holds its triangles, normals and hierarchy in about 90 bytes per `f32` face,
     /// with nothing reserved and left unused (collecting the triangles through `Result` used
-    /// to keep up to twice their memory: 97 bytes per face here, 110 on a 10,082-face
+    /// to keep up to twice their memory: 103 bytes per face here, 110 on a 10,082-face
     /// terrain).
     #[test]
     fn a_mesh_keeps_no_unused_capacity() {
