@@ -821,9 +821,19 @@ mod tests {
         assert!(computed > 2000, "{computed}");
     }
 
+    /// The inclusion search alone (no exact stage), capped where rounding makes a motion
+    /// degenerate (it would otherwise run to 10^6 boxes and answer `Maybe`).
+    fn search_alone() -> crate::ccd::CcdOptions {
+        crate::ccd::CcdOptions {
+            exact: false,
+            max_iterations: 4096,
+            ..crate::ccd::CcdOptions::default()
+        }
+    }
+
     /// The search's own certain answers on motions in general position (all eight points
-    /// uniform in the unit cube: faces and edges that turn and stretch, so that every term of
-    /// `F` matters) agree with the exact stage, which shares no step with it: a `True` has a
+    /// uniform in a cube: faces and edges that turn and stretch, so that every term of `F`
+    /// matters) agree with the exact stage, which shares no step with it: a `True` has a
     /// contact by `toi.hi()` and none before `toi.lo()`, a `False` none up to `t_max`. (The
     /// crate's adversarial families move by translations, where the terms in `t·u` and
     /// `t·v` vanish; this property is what a mutation of the search's filters meets.)
@@ -831,14 +841,19 @@ mod tests {
     fn the_search_agrees_with_the_exact_stage_on_turning_motions() {
         use crate::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
         let mut rng = Rng(0x6A09_E667_F3BC_C908);
-        let search = CcdOptions {
-            exact: false,
-            max_iterations: 4096,
-            ..CcdOptions::default()
-        };
+        let search = search_alone();
         let (mut certain, mut contacts) = (0, 0);
         for case in 0..600 {
-            let mut unit = || (rng.below(1 << 32) as f64) / 2f64.powi(32);
+            // Every other case in a cube scaled by 2^-40..2^40 and moved up to 1e12 from the
+            // origin, where the rounding of the filter's coefficients is large next to the
+            // motion and its error bounds decide.
+            let (scale, offset) = if case % 4 < 2 {
+                (1.0, 0.0)
+            } else {
+                let e = rng.below(81) as i32 - 40;
+                (2f64.powi(e), [1e4, -1e8, 1e12][rng.below(3) as usize])
+            };
+            let mut unit = || offset + scale * (rng.below(1 << 32) as f64) / 2f64.powi(32);
             let q: [Vec3<f64>; 8] = std::array::from_fn(|_| Vec3::new(unit(), unit(), unit()));
             let (start, end) = ([q[0], q[1], q[2], q[3]], [q[4], q[5], q[6], q[7]]);
             let query = if case % 2 == 0 {
@@ -872,5 +887,50 @@ mod tests {
             certain > 550 && contacts > 50,
             "{certain} certain, {contacts} contacts"
         );
+    }
+
+    /// Contacts at the ends of the motion, at exact ties: a vertex that ends (or starts)
+    /// exactly on a corner of a moving face, or an edge that ends on an endpoint of the
+    /// other, all at random unit-cube coordinates (so the float filter's coefficients are
+    /// rounded). The search alone must never call these motions apart, and the default
+    /// (with the exact stage) must find the contact no later than its time. (Written to
+    /// catch a float filter that ignores its error bounds; it does not: these contacts are
+    /// found at the cells' corners whatever the filter does with the cells around them.)
+    #[test]
+    fn the_search_keeps_contacts_at_the_ends_of_the_motion() {
+        use crate::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+        let mut rng = Rng(0xBB67_AE85_84CA_A73B);
+        let search = search_alone();
+        for case in 0..1000 {
+            let mut unit = || (rng.below(1 << 32) as f64) / 2f64.powi(32);
+            let mut q: [Vec3<f64>; 8] = std::array::from_fn(|_| Vec3::new(unit(), unit(), unit()));
+            // The moving primitive's first point meets a point of the other at t = 1 (even
+            // cases) or t = 0 (odd), at the other's second or third point.
+            let (at_end, other) = (case % 2 == 0, 1 + (case / 2) % 3);
+            if at_end {
+                q[4] = q[4 + other];
+            } else {
+                q[0] = q[other];
+            }
+            let (start, end) = ([q[0], q[1], q[2], q[3]], [q[4], q[5], q[6], q[7]]);
+            // Vertex–face: point 0 against the face 1-2-3. Edge–edge: edge 0-1 against 2-3,
+            // so the meeting point must be an endpoint of the edge 2-3.
+            let edge = case % 5 == 0 && other >= 2;
+            let query = if edge { edge_edge_ccd } else { vertex_face_ccd };
+            let alone = query(start, end, search).unwrap();
+            assert_ne!(
+                alone.verdict,
+                Verdict::False,
+                "case {case}: {start:?} -> {end:?}"
+            );
+            let full = query(start, end, CcdOptions::default()).unwrap();
+            assert_eq!(
+                full.verdict,
+                Verdict::True,
+                "case {case}: {start:?} -> {end:?}"
+            );
+            let t = if at_end { 1.0 } else { 0.0 };
+            assert!(full.toi.lo() <= t, "case {case}: {full:?}");
+        }
     }
 }
