@@ -445,19 +445,23 @@ fn traversal_visits_every_hit(seed: u64) -> bool {
     if bool::arbitrary(&mut g) {
         // Moderate boxes only, so that the traversal takes its fast path (no difference can
         // overflow) whenever the ray has no zero direction component.
-        for b in &mut bs {
-            let axes: [[f64; 2]; 3] = std::array::from_fn(|_| {
-                let (x, y) = (coord(&mut g), coord(&mut g));
-                [x.min(y).clamp(-1e300, 1e300), x.max(y).clamp(-1e300, 1e300)]
-            });
-            *b = [axes.map(|a| a[0]), axes.map(|a| a[1])];
-        }
+        bs = (0..n).map(|_| moderate_box(&mut g)).collect();
     }
     let bvh = Bvh::new(&bs).unwrap();
     (0..4).all(|_| {
         let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
         visits_every_hit(&bvh, &bs, o, d, t_max(&mut g))
     })
+}
+
+/// A box of the geometry generator's coordinates, within `±1e300`: no difference of its
+/// bounds and a moderate origin overflows, so a single ray takes the fast slab test on it.
+fn moderate_box(g: &mut Gen) -> Box3 {
+    let axes: [[f64; 2]; 3] = std::array::from_fn(|_| {
+        let (x, y) = (coord(g), coord(g));
+        [x.min(y).clamp(-1e300, 1e300), x.max(y).clamp(-1e300, 1e300)]
+    });
+    [axes.map(|a| a[0]), axes.map(|a| a[1])]
 }
 
 /// Whether the traversal of `bvh` (over `boxes`) along the ray visits every box the ray
@@ -727,45 +731,49 @@ fn the_fast_slab_test_prunes_boxes_beyond_the_bound() {
 }
 
 /// A ray for the fast slab test (a single ray, no zero direction component, coordinates
-/// below `2^1022`) near box `b` at the scale `2^e`: aimed at a corner or a face's centre,
-/// nudged by an ulp or not, with a direction scaled so that the quotients underflow,
-/// overflow, or neither.
+/// below `2^1022`) aimed at box `b` as [`ray_at`] aims, its direction then scaled as a
+/// whole so that the quotients underflow to the subnormals, overflow, or neither.
 fn fast_ray_at(b: &Box3, g: &mut Gen) -> ([f64; 3], [f64; 3]) {
     let (o, d) = ray_at(b, g);
-    let d = match u8::arbitrary(g) % 4 {
+    let scale = match u8::arbitrary(g) % 4 {
         // Quotients near the subnormals: a huge direction.
-        0 => d.map(|x| x * pow2(900 + i32::arbitrary(g).rem_euclid(120))),
+        0 => pow2(900 + i32::arbitrary(g).rem_euclid(120)),
         // Quotients near overflow: a tiny direction.
-        1 => d.map(|x| x * pow2(-900 - i32::arbitrary(g).rem_euclid(170))),
-        _ => d,
+        1 => pow2(-900 - i32::arbitrary(g).rem_euclid(170)),
+        _ => 1.0,
     };
-    // No zero component (the fast form's condition), and nothing past 2^1021.
-    let d = d.map(|x| if x == 0.0 { f64::MIN_POSITIVE } else { x });
+    // No zero component (the fast form's condition), nothing infinite, nothing past 2^1021.
+    let d = d.map(|x| {
+        let y = x * scale;
+        if y == 0.0 {
+            f64::MIN_POSITIVE
+        } else if y.is_finite() {
+            y
+        } else {
+            1.0
+        }
+    });
     let clamp = |x: f64| x.clamp(-pow2(1021), pow2(1021));
-    (o.map(clamp), d.map(|x| if x.is_finite() { x } else { 1.0 }))
+    (o.map(clamp), d)
 }
 
-/// A box at the scale `2^e` (so that differences with the origin are subnormal, moderate, or
-/// near `2^1021`), flat on some axes or a point.
+/// A box at a random scale `2^e` (so that differences with the origin are subnormal,
+/// moderate, or near `2^1021`), flat on some axes (a point when on all three).
 fn box_at_scale(g: &mut Gen) -> Box3 {
     let e = match u8::arbitrary(g) % 4 {
         0 => -1074 + i32::arbitrary(g).rem_euclid(60),
         1 => 960 + i32::arbitrary(g).rem_euclid(60),
         _ => i32::arbitrary(g) % 40,
     };
-    let b = a_box(g);
-    let scaled =
-        b.map(|c| c.map(|x| (coord(g) * pow2(e)).clamp(-pow2(1021), pow2(1021)) + 0.0 * x));
-    let (lo, hi) = (scaled[0], scaled[1]);
+    let mut at_scale = || (coord(g) * pow2(e)).clamp(-pow2(1021), pow2(1021));
+    let axes: [[f64; 2]; 3] = std::array::from_fn(|_| {
+        let (x, y) = (at_scale(), at_scale());
+        [x.min(y), x.max(y)]
+    });
+    let flat: [bool; 3] = std::array::from_fn(|_| u8::arbitrary(g) % 5 == 0);
     [
-        std::array::from_fn(|k| lo[k].min(hi[k])),
-        std::array::from_fn(|k| {
-            if u8::arbitrary(g) % 5 == 0 {
-                lo[k].min(hi[k])
-            } else {
-                lo[k].max(hi[k])
-            }
-        }),
+        axes.map(|a| a[0]),
+        std::array::from_fn(|k| if flat[k] { axes[k][0] } else { axes[k][1] }),
     ]
 }
 
@@ -799,15 +807,7 @@ fn family_traversal_visits_every_hit(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let n = 1 + usize::arbitrary(&mut g) % 60;
     // Moderate boxes, where a single ray would take the fast path.
-    let bs: Vec<Box3> = (0..n)
-        .map(|_| {
-            let axes: [[f64; 2]; 3] = std::array::from_fn(|_| {
-                let (x, y) = (coord(&mut g), coord(&mut g));
-                [x.min(y).clamp(-1e300, 1e300), x.max(y).clamp(-1e300, 1e300)]
-            });
-            [axes.map(|a| a[0]), axes.map(|a| a[1])]
-        })
-        .collect();
+    let bs: Vec<Box3> = (0..n).map(|_| moderate_box(&mut g)).collect();
     let bvh = Bvh::new(&bs).unwrap();
     (0..4).all(|_| {
         let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);

@@ -299,12 +299,32 @@ impl Bvh {
     /// assert!(!seen.contains(&9));
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
-    pub fn along_ray<F: FnMut(&[u32], f64) -> f64>(&self, cull: &RayCull, mut visit: F) {
+    pub fn along_ray<F: FnMut(&[u32], f64) -> f64>(&self, cull: &RayCull, visit: F) {
+        self.along_ray_with(cull, self.fast_for(cull), visit);
+    }
+
+    /// Whether the ray's fast slab test holds for every box of the tree
+    /// ([`RayCull::fast_within`] on the root's box); false for an empty tree.
+    #[inline]
+    pub(crate) fn fast_for(&self, cull: &RayCull) -> bool {
+        self.nodes
+            .first()
+            .is_some_and(|root| cull.fast_within(&root.bounds))
+    }
+
+    /// [`Bvh::along_ray`] with `fast` from [`Bvh::fast_for`] already decided (a caller that
+    /// tests its items' boxes with the same form decides it once).
+    #[inline(always)]
+    pub(crate) fn along_ray_with<F: FnMut(&[u32], f64) -> f64>(
+        &self,
+        cull: &RayCull,
+        fast: bool,
+        mut visit: F,
+    ) {
         let Some(root) = self.nodes.first() else {
             return;
         };
         let mut t_max = cull.t_max();
-        let fast = cull.fast_within(&root.bounds);
         let Some(entry) = cull.entry_with(fast, &root.bounds, t_max) else {
             return;
         };
@@ -546,4 +566,76 @@ pub(crate) fn meets(a: &Box3, b: &Box3) -> bool {
         & (b[0][1] <= a[1][1])
         & (a[0][2] <= b[1][2])
         & (b[0][2] <= a[1][2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree deeper than the traversal's array on the call stack (100 levels: at each, a
+    /// leaf far along the ray and the rest of the tree nearer, so that every leaf waits
+    /// while the traversal goes down) is traversed whole, on the heap, every item with an
+    /// entry no later than its box's.
+    #[test]
+    fn a_tree_deeper_than_the_inline_stack_is_traversed_whole() {
+        const N: u32 = 100;
+        // Item k at x in [N - k, N - k + 1/2]: the last item is the nearest.
+        let boxes: Vec<Box3> = (0..N)
+            .map(|k| {
+                let x = f64::from(N - k);
+                [[x, 0.0, 0.0], [x + 0.5, 1.0, 1.0]]
+            })
+            .collect();
+        // Interior node at 2k (k < N - 1) has the leaf of item k at 2k + 1 and the rest of
+        // the tree at 2k + 2; the last node is the leaf of item N - 1.
+        let leaf = |k: u32| Node {
+            bounds: EMPTY,
+            first: k,
+            count: 1,
+        };
+        let mut nodes = Vec::new();
+        for k in 0..N - 1 {
+            if k == 0 {
+                nodes.push(Node {
+                    bounds: EMPTY,
+                    first: 1,
+                    count: 0,
+                });
+            }
+            nodes.push(leaf(k));
+            if k + 1 < N - 1 {
+                nodes.push(Node {
+                    bounds: EMPTY,
+                    first: 2 * k + 3,
+                    count: 0,
+                });
+            } else {
+                nodes.push(leaf(N - 1));
+            }
+        }
+        let mut bvh = Bvh {
+            nodes,
+            items: (0..N).collect(),
+            depth: 0,
+        };
+        bvh.fill(&boxes);
+        bvh.finish();
+        assert_eq!(bvh.depth(), N as usize);
+        for cull in [
+            RayCull::new([-1.0, 0.5, 0.5], [1.0, 1e-9, 1e-9], f64::INFINITY), // fast form
+            RayCull::new([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY),   // general
+        ] {
+            let mut seen = vec![None; N as usize];
+            bvh.along_ray(&cull, |items, entry| {
+                for &i in items {
+                    seen[i as usize] = Some(entry);
+                }
+                f64::INFINITY
+            });
+            for (k, e) in seen.iter().enumerate() {
+                let x = f64::from(N - k as u32);
+                assert!(e.is_some_and(|e| e <= x + 1.0), "item {k}: {e:?}");
+            }
+        }
+    }
 }

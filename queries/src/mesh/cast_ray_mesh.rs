@@ -314,8 +314,8 @@ fn first_contact<S: Scalar>(
     let mut maybe = false;
     let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
-    let fast = mesh.bvh().bounds().is_some_and(|b| cull.fast_within(&b));
-    mesh.bvh().along_ray(cull, |items, _entry| {
+    let fast = mesh.bvh().fast_for(cull);
+    mesh.bvh().along_ray_with(cull, fast, |items, _entry| {
         for &i in items {
             let reach = FaceReach {
                 cull,
