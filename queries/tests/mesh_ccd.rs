@@ -717,3 +717,65 @@ fn the_yes_no_question_rules_out_what_the_step_rules_out() {
         Verdict::True
     );
 }
+
+/// A vertex that meets a face exactly on its edge while the face turns (from ipc-toolkit's
+/// thick cloth: the vertex and the edge stay in the plane `x = z`) is a pair the inclusion
+/// search cannot decide: its zero is on the boundary of the parameter domain, and no box
+/// around it is certainly inside or outside. The exact stage must. The step runs such pairs
+/// last: past the contact of a pair in general position they are skipped, with no exact
+/// stage at all; before it, they limit the step, exactly.
+#[test]
+fn a_pair_only_the_exact_stage_decides_waits_and_is_skipped_past_the_step() {
+    // The face, and the vertex that meets its edge at about t = 0.603 (searched first); a
+    // vertex at rest where the face's centroid passes at `at` meets it there.
+    let face0 = [
+        [-3.06165, 4.1768, -3.06165],
+        [-0.969882, 4.25448, -3.05788],
+        [-1.0, 4.27051, -1.0],
+    ];
+    let face1 = [
+        [-3.04054, 3.72429, -3.04054],
+        [-0.993911, 3.8141, -3.04009],
+        [-1.01868, 4.25391, -1.01868],
+    ];
+    let mesh = CcdMesh::new(5, &[[0, 1, 2]]).unwrap();
+    let frames = |at: f64| {
+        let centroid = |f: [[f64; 3]; 3]| [0, 1, 2].map(|k| (f[0][k] + f[1][k] + f[2][k]) / 3.0);
+        let (c0, c1) = (centroid(face0), centroid(face1));
+        let rest = [0, 1, 2].map(|k| c0[k] + at * (c1[k] - c0[k]));
+        let v0 = [face0[0], face0[1], face0[2], [-2.5, 4.0, -2.5], rest];
+        let v1 = [face1[0], face1[1], face1[2], [-2.5, 4.0, -2.5], rest];
+        (v0, v1)
+    };
+    let one = StepOptions {
+        threads: 1,
+        ..StepOptions::default()
+    };
+    let (v0, v1) = frames(0.25);
+    let later = collision_free_step(&mesh, &v0, &v1, &one).unwrap();
+    assert!((later.t - 0.25).abs() < 1e-3, "{later:?}");
+    assert_eq!(later.limit, Some(Pair::VertexFace { vertex: 4, face: 0 }));
+    assert_eq!(later.exact_stage, 0, "{later:?}");
+    let (v0, v1) = frames(0.9);
+    let earlier = collision_free_step(&mesh, &v0, &v1, &one).unwrap();
+    assert!((earlier.t - 0.603).abs() < 1e-3, "{earlier:?}");
+    assert_eq!(earlier.limit, Some(Pair::VertexFace { vertex: 3, face: 0 }));
+    assert!(earlier.exact_stage >= 1, "{earlier:?}");
+    // Both against every pair decided on its own.
+    for at in [0.25, 0.9] {
+        let (v0, v1) = frames(at);
+        let (v0, v1) = (v0.map(Vec3::from), v1.map(Vec3::from));
+        let result = agrees_with_every_pair(&mesh, &v0, &v1, 0.0);
+        assert!(!result.is_failure(), "{at}: {result:?}");
+    }
+    // The yes/no question, with the other vertex out of the way: the exact stage decides.
+    let (mut v0, mut v1) = frames(0.9);
+    (v0[4], v1[4]) = ([9.0; 3], [9.0; 3]);
+    let free = is_step_collision_free(&mesh, &v0, &v1, &one).unwrap();
+    assert_eq!(free, Verdict::False);
+    let short = StepOptions { t_max: 0.6, ..one };
+    assert_eq!(
+        is_step_collision_free(&mesh, &v0, &v1, &short).unwrap(),
+        Verdict::True
+    );
+}

@@ -6,10 +6,7 @@ use surety_intervals::{eft::two_sum, Interval, Policy, Sign, Vec3, Verdict};
 
 use super::separation::Separation;
 use super::CcdHit;
-use crate::{
-    decide_intersect_segment_triangle, decide_overlap_sphere_triangle, decide_point_in_triangle,
-    orient3d, Segment, Sphere, Triangle,
-};
+use crate::{decide_overlap_sphere_triangle, orient3d, Sphere, Triangle};
 
 /// Whether `x1[i] - x0[i]` is exactly the same vector for the four points: each difference
 /// as its rounded value and its exact error (Two-Sum), equal exactly when the differences
@@ -20,6 +17,82 @@ fn same_motion(v: [usize; 4], x0: &[[f64; 3]], x1: &[[f64; 3]]) -> bool {
         let first = d(v[0]);
         v[1..].iter().all(|&i| d(i) == first)
     })
+}
+
+/// The sign of the `k`-th coordinate of `(q - p) × (r - p)`: the orientation of the three
+/// points seen along axis `k`, exactly. It is [`orient3d`] of the three with coordinate `k`
+/// set to zero (exact) and the unit point on axis `k`: the cross product of two vectors in
+/// the plane `x_k = 0` points along axis `k`, and is the same as the unprojected one's `k`-th
+/// coordinate, which does not involve the points' `k`-th coordinates.
+fn orient_along(k: usize, p: Vec3<f64>, q: Vec3<f64>, r: Vec3<f64>) -> Sign {
+    let flat = |x: Vec3<f64>| {
+        let mut x = x.to_array();
+        x[k] = 0.0;
+        Vec3::from(x)
+    };
+    let mut unit = [0.0; 3];
+    unit[k] = 1.0;
+    orient3d(flat(p), flat(q), flat(r), Vec3::from(unit), Policy::Exact)
+}
+
+/// The axes in the order to look along them: the largest coordinate of a float estimate of
+/// the plane's normal first (a speed choice only: every answer below is exact along any axis
+/// where some orientation is not zero).
+fn axes(normal: Vec3<f64>) -> [usize; 3] {
+    let n = normal.to_array().map(f64::abs);
+    let mut k = [0, 1, 2];
+    k.sort_by(|&i, &j| n[j].total_cmp(&n[i]));
+    k
+}
+
+/// Do the segments `ab` and `cd` meet, for four points in one plane exactly (`orient3d` zero)?
+/// Exact, zero-length segments included.
+///
+/// The in-plane orientation of any three of the points is `s·N` for the plane's normal `N`
+/// and a signed area `s`, so along an axis `k` with `N_k ≠ 0` the signs of
+/// [`orient_along`] are the in-plane signs times one common sign, and along an axis with
+/// `N_k = 0` they are all zero. Along the first axis where one of the four orientations is
+/// not zero, the segments meet exactly when neither has both ends strictly on one side of
+/// the other's line (the classic test, exact when not all four are zero). Where they are
+/// zero along every axis, the four points are on one line (or a segment is a point on the
+/// other's line, or both are points), and the segments meet exactly when their ranges
+/// overlap on every axis: on an axis along which the line moves, the projection is
+/// one-to-one; on the others, every point has the same coordinate.
+fn segments_meet_in_plane(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>, d: Vec3<f64>) -> bool {
+    let opposite = |x: Sign, y: Sign| x != y || x == Sign::Zero;
+    for k in axes((b - a).cross(c - a) + (d - c).cross(a - c)) {
+        let o = [
+            orient_along(k, a, b, c),
+            orient_along(k, a, b, d),
+            orient_along(k, c, d, a),
+            orient_along(k, c, d, b),
+        ];
+        if o.iter().any(|&x| x != Sign::Zero) {
+            return opposite(o[0], o[1]) && opposite(o[2], o[3]);
+        }
+    }
+    let (a, b, c, d) = (a.to_array(), b.to_array(), c.to_array(), d.to_array());
+    (0..3).all(|k| a[k].min(b[k]) <= c[k].max(d[k]) && c[k].min(d[k]) <= a[k].max(b[k]))
+}
+
+/// Is `p` in the closed triangle `t`, for four points in one plane exactly? Exact,
+/// degenerate triangles included: along an axis where the triangle's own orientation is not
+/// zero, `p` is in it when no edge has `p` strictly on the side away from the third corner;
+/// a triangle whose orientation is zero along every axis has its corners on one line (or
+/// fewer points), is the union of its three edges, and `p` is in it when it is on one.
+fn point_in_triangle_in_plane(p: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool {
+    let [a, b, c] = t;
+    for k in axes((b - a).cross(c - a)) {
+        let turn = orient_along(k, a, b, c);
+        if turn != Sign::Zero {
+            return [(a, b), (b, c), (c, a)]
+                .iter()
+                .all(|&(x, y)| orient_along(k, x, y, p) != -turn);
+        }
+    }
+    [(a, b), (b, c), (c, a)]
+        .iter()
+        .any(|&(x, y)| segments_meet_in_plane(p, p, x, y))
 }
 
 /// The answer for a pair whose points all move alike, or `None` for any other pair.
@@ -60,18 +133,13 @@ pub(super) fn co_moving(
             Err(_) => Verdict::Maybe,
         }
     } else if edge {
-        let s = Segment::<f64>::new(p(0), p(1)).ok()?;
-        // The segment b0 b1 as a degenerate triangle, which the predicate decides exactly.
-        let t = Triangle::<f64>::new(p(2), p(3), p(3)).ok()?;
-        decide_intersect_segment_triangle(&s, &t, Policy::Exact)
-    } else {
+        Verdict::from(segments_meet_in_plane(p(0), p(1), p(2), p(3)))
+    } else if min_distance > 0.0 {
         let t = Triangle::<f64>::new(p(1), p(2), p(3)).ok()?;
-        if min_distance > 0.0 {
-            let ball = Sphere::new(p(0), min_distance).ok()?;
-            decide_overlap_sphere_triangle(&ball, &t, Policy::Exact)
-        } else {
-            decide_point_in_triangle(p(0), &t, Policy::Exact)
-        }
+        let ball = Sphere::new(p(0), min_distance).ok()?;
+        decide_overlap_sphere_triangle(&ball, &t, Policy::Exact)
+    } else {
+        Verdict::from(point_in_triangle_in_plane(p(0), [p(1), p(2), p(3)]))
     };
     Some(match meet {
         Verdict::True => CcdHit {
@@ -90,6 +158,113 @@ pub(super) fn co_moving(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
+    use crate::{decide_intersect_segment_triangle, decide_point_in_triangle, Segment};
+
+    /// The in-plane tests against the general exact predicates (segment–triangle on the
+    /// segment `cd` as a degenerate triangle, point–triangle), which share no step with them,
+    /// on points of one plane: small integer combinations of two integer vectors (exactly
+    /// coplanar), often collinear (one vector a multiple of the other, or zero) or repeated,
+    /// on planes along the axes and slanted, scaled by powers of two and moved far from the
+    /// origin (exactly).
+    #[test]
+    fn in_plane_contacts_agree_with_the_general_predicates() {
+        let mut rng = Rng(0xB504_F333_F9DE_6484);
+        let int = |rng: &mut Rng, k: i64| (rng.below(2 * k as u64 + 1) as i64 - k) as f64;
+        let (mut meets, mut inside, mut along) = (0, 0, 0);
+        for case in 0..6000 {
+            let vector = |rng: &mut Rng| Vec3::new(int(rng, 3), int(rng, 3), int(rng, 3));
+            let u = vector(&mut rng);
+            let v = match case % 6 {
+                0 => u * int(&mut rng, 2),      // collinear
+                1 => Vec3::new(0.0, 0.0, 0.0),  // collinear
+                2 => Vec3::new(u.y, -u.x, 0.0), // a plane along z
+                _ => vector(&mut rng),
+            };
+            let e = rng.below(61) as i32 - 30;
+            let scale = 2f64.powi(e);
+            let offset = Vec3::new(int(&mut rng, 4), int(&mut rng, 4), int(&mut rng, 4))
+                * (if case % 3 == 0 {
+                    2f64.powi(e + 30)
+                } else {
+                    0.0
+                });
+            let o = Vec3::new(int(&mut rng, 4), int(&mut rng, 4), int(&mut rng, 4));
+            let point = |rng: &mut Rng| {
+                let (i, j) = (int(rng, 3), int(rng, 3));
+                offset + (o + u * i + v * j) * scale
+            };
+            let [a, b, c, d] = [(); 4].map(|_| point(&mut rng));
+            // Repeated points now and then.
+            let (b, d) = match case % 5 {
+                0 => (a, d),
+                1 => (b, c),
+                _ => (b, d),
+            };
+            assert_eq!(orient3d(a, b, c, d, Policy::Exact), Sign::Zero, "{case}");
+            let s = Segment::new(a, b).unwrap();
+            let t = Triangle::new(c, d, d).unwrap();
+            let expected = decide_intersect_segment_triangle(&s, &t, Policy::Exact);
+            let got = segments_meet_in_plane(a, b, c, d);
+            assert_eq!(
+                Verdict::from(got),
+                expected,
+                "case {case}: {a:?} {b:?} {c:?} {d:?}"
+            );
+            meets += usize::from(got);
+            let t = Triangle::new(b, c, d).unwrap();
+            let expected = decide_point_in_triangle(a, &t, Policy::Exact);
+            let got = point_in_triangle_in_plane(a, [b, c, d]);
+            assert_eq!(
+                Verdict::from(got),
+                expected,
+                "case {case}: {a:?} in {b:?} {c:?} {d:?}"
+            );
+            inside += usize::from(got);
+            along += usize::from(case % 6 < 2);
+        }
+        // Both answers, often.
+        assert!(meets > 1000 && meets < 5000, "{meets}");
+        assert!(inside > 1000 && inside < 5000, "{inside}");
+        assert!(along > 1500, "{along}");
+    }
+
+    /// Hand-made cases of each branch: crossing, touching at an end, parallel apart, on one
+    /// line overlapping, on one line apart, a point on a segment; a point in, on the edge of
+    /// and outside a triangle, and a triangle flattened to a segment.
+    #[test]
+    fn in_plane_cases_by_hand() {
+        let p = |x: f64, y: f64| Vec3::new(x, y, 7.0);
+        // Seen along z, y and x in turn: the same plane turned.
+        let turns: [fn(Vec3<f64>) -> Vec3<f64>; 3] = [
+            |q| q,
+            |q| Vec3::new(q.x, q.z, q.y),
+            |q| Vec3::new(q.z, q.y, q.x),
+        ];
+        for turn in turns {
+            let seg = |a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>, d: Vec3<f64>| {
+                segments_meet_in_plane(turn(a), turn(b), turn(c), turn(d))
+            };
+            assert!(seg(p(0., 0.), p(2., 2.), p(0., 2.), p(2., 0.)));
+            assert!(seg(p(0., 0.), p(2., 0.), p(2., 0.), p(3., 5.)));
+            assert!(!seg(p(0., 0.), p(2., 0.), p(0., 1.), p(2., 1.)));
+            assert!(seg(p(0., 0.), p(2., 0.), p(1., 0.), p(5., 0.)));
+            assert!(!seg(p(0., 0.), p(2., 0.), p(3., 0.), p(5., 0.)));
+            assert!(seg(p(1., 0.), p(1., 0.), p(0., 0.), p(2., 0.)));
+            assert!(!seg(p(1., 1.), p(1., 1.), p(0., 0.), p(2., 0.)));
+            assert!(seg(p(1., 1.), p(1., 1.), p(1., 1.), p(1., 1.)));
+            let tri = |q: Vec3<f64>, a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>| {
+                point_in_triangle_in_plane(turn(q), [turn(a), turn(b), turn(c)])
+            };
+            let (a, b, c) = (p(0., 0.), p(4., 0.), p(0., 4.));
+            assert!(tri(p(1., 1.), a, b, c) && tri(p(1., 1.), a, c, b));
+            assert!(tri(p(2., 0.), a, b, c) && tri(p(2., 2.), a, b, c) && tri(a, a, b, c));
+            assert!(!tri(p(3., 3.), a, b, c) && !tri(p(-1., 0.), a, b, c));
+            // Flattened: the segment from (0, 0) to (4, 0), its middle repeated.
+            assert!(tri(p(3., 0.), a, b, p(2., 0.)) && !tri(p(5., 0.), a, b, p(2., 0.)));
+            assert!(!tri(p(1., 1.), a, b, p(2., 0.)));
+        }
+    }
 
     #[test]
     fn motions_equal_only_after_rounding_are_not_the_same() {

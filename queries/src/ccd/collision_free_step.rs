@@ -2,12 +2,13 @@
 //! contact? (ipc-toolkit's `compute_collision_free_stepsize`, certified.)
 
 use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
 use super::broad_phase::{candidates, reachable, Pair};
 use super::co_moving::co_moving;
-use super::{checked, edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions};
+use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
 
 /// Settings of [`collision_free_step`] and [`is_step_collision_free`].
@@ -114,7 +115,11 @@ pub struct Step {
 ///   skipped when its boxes over that shorter time are apart, in the world or in a frame
 ///   moving with one of its vertices (computed in floats and widened by a proven bound on
 ///   their rounding). A pair whose four points move by exactly the same displacement keeps
-///   its distance, and is decided at `t = 0` by exact static predicates.
+///   its distance, and is decided at `t = 0` by exact static predicates. A pair the
+///   inclusion search leaves undecided (a degenerate contact, such as a vertex meeting a
+///   face exactly on its edge) waits until every other pair is done: its search has ruled
+///   out any contact before some time `lo`, and if the step found is below `lo` the pair is
+///   skipped; otherwise the exact stage decides it up to that step.
 /// - Then the limiting pair's time of impact is narrowed until it is within the tolerance.
 ///
 /// # Errors
@@ -185,21 +190,37 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
         let pairs = candidates(mesh, &x0, &x1, o.min_distance)?;
         let ccd = pair_options(&o, o.t_max, o.tolerance);
         let maybe = AtomicBool::new(false);
+        let later = Mutex::new(Vec::new());
+        let judge = |hit: CcdHit| match hit.verdict {
+            Verdict::True => true,
+            Verdict::Maybe => {
+                maybe.store(true, Relaxed);
+                false
+            }
+            Verdict::False => false,
+        };
+        // The search first, on every pair: a certain contact anywhere ends the question
+        // without any pair's exact stage.
         let contact = parallel::any(&pairs, |&pair| {
             // The step's own prune (sound: see `reachable`), so that a pair the step rules
             // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
             if !reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance) {
                 return false;
             }
-            match run(pair, mesh, &x0, &x1, &ccd).verdict {
-                Verdict::True => true,
-                Verdict::Maybe => {
-                    maybe.store(true, Relaxed);
+            match look(pair, mesh, &x0, &x1, &ccd) {
+                (hit, Some(query)) if hit.verdict == Verdict::Maybe => {
+                    later
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((query, hit));
                     false
                 }
-                Verdict::False => false,
+                (hit, _) => judge(hit),
             }
         });
+        let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
+        let contact =
+            contact || parallel::any(&later, |(query, hit)| judge(query.settle(*hit, &ccd)));
         Ok(if contact {
             Verdict::False
         } else if maybe.load(Relaxed) {
@@ -310,17 +331,46 @@ fn pair_options(o: &StepOptions, t_max: f64, tolerance: f64) -> CcdOptions {
 
 /// One pair's CCD (positions and options already checked).
 fn run(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]], o: &CcdOptions) -> CcdHit {
+    let (hit, query) = look(pair, mesh, x0, x1, o);
+    match query {
+        Some(q) => q.settle(hit, o),
+        None => hit,
+    }
+}
+
+/// One pair's CCD short of the exact stage: the answer of the static test or the inclusion
+/// search, and, where that may still need the exact stage (a `Maybe`, or a contact whose
+/// time is coarse), the query to settle it with.
+fn look(
+    pair: Pair,
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &CcdOptions,
+) -> (CcdHit, Option<Query>) {
     let v = pair.vertices(mesh).map(|i| i as usize);
     let edge = matches!(pair, Pair::EdgeEdge { .. });
     if let Some(hit) = co_moving(edge, v, x0, x1, o.min_separation, o.t_max) {
-        return hit;
+        return (hit, None);
     }
+    let q = query_of(pair, mesh, x0, x1);
+    (q.search(o), Some(q))
+}
+
+/// A pair's positions, as the primitive CCD takes them.
+fn query_of(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> Query {
+    let v = pair.vertices(mesh).map(|i| i as usize);
     let at = |x: &[[f64; 3]]| v.map(|i| Vec3::from(x[i]));
     let (pairs, simplex) = match pair {
         Pair::VertexFace { .. } => (vertex_face::PAIRS, true),
         Pair::EdgeEdge { .. } => (edge_edge::PAIRS, false),
     };
-    checked(at(x0), at(x1), pairs, simplex, o)
+    Query {
+        start: at(x0),
+        end: at(x1),
+        pairs,
+        simplex,
+    }
 }
 
 /// How many pairs [`earliest_first`] puts first.
@@ -406,6 +456,33 @@ fn step(
         AtomicUsize::new(0),
         AtomicUsize::new(0),
     );
+    // A pair's bound on the step: every later pair is searched up to the lowest so far,
+    // which must stay at or above the final step. Narrowing may raise the step up to a
+    // certain contact (`hi` of a `True`) but never past the start of an undecided pair (`lo`
+    // of a `Maybe`): a pair searched up to a lower bound, the first `lo` found say, could
+    // hide a contact between it and the final step.
+    let lower = |hit: &CcdHit| {
+        let bound = match hit.verdict {
+            Verdict::False => return false,
+            Verdict::True => hit.toi.hi(),
+            Verdict::Maybe => hit.toi.lo(),
+        };
+        best.fetch_min(key(bound), Relaxed);
+        true
+    };
+    let count = |hit: &CcdHit| {
+        if hit.exact {
+            exact.fetch_add(1, Relaxed);
+        }
+        // The search examines at least one box: no box at all is the static answer.
+        if hit.iterations == 0 {
+            fixed.fetch_add(1, Relaxed);
+        }
+    };
+    // First the static test and the inclusion search alone. A pair they leave undecided
+    // waits, its bound not yet counted: most such pairs are degenerate (a vertex sliding onto
+    // a face's edge, say) and meet, if at all, after a pair in general position limits the
+    // step, and then need no exact stage at all.
     let visit = |&pair: &Pair| {
         let t = f64::from_bits(best.load(Relaxed));
         if t == 0.0 {
@@ -416,31 +493,44 @@ fn step(
             skipped.fetch_add(1, Relaxed);
             return None;
         }
-        let hit = run(pair, mesh, x0, x1, &pair_options(o, t, o.tolerance));
-        if hit.exact {
-            exact.fetch_add(1, Relaxed);
+        let (hit, query) = look(pair, mesh, x0, x1, &pair_options(o, t, o.tolerance));
+        count(&hit);
+        if hit.verdict == Verdict::Maybe && query.is_some() {
+            return Some((pair, hit, true));
         }
-        // The search examines at least one box: no box at all is the static answer.
-        if hit.iterations == 0 {
-            fixed.fetch_add(1, Relaxed);
+        lower(&hit).then_some((pair, hit, false))
+    };
+    // Then the pairs left undecided, earliest first: skipped when no contact of theirs can
+    // come before the step found (their search ruled out every time before `lo`), settled by
+    // the exact stage up to it otherwise.
+    let settle_later = |&(pair, hit): &(Pair, CcdHit)| {
+        let t = f64::from_bits(best.load(Relaxed));
+        if t == 0.0 || hit.toi.lo() > t {
+            return None;
         }
-        // The bound every later pair is searched up to must stay at or above the final step,
-        // which narrowing may raise up to a certain contact (`hi` of a `True`) but never past
-        // the start of an undecided pair (`lo` of a `Maybe`): a pair searched up to a lower
-        // bound, the first `lo` found say, could hide a contact between it and the final step.
-        let bound = match hit.verdict {
-            Verdict::False => return None,
-            Verdict::True => hit.toi.hi(),
-            Verdict::Maybe => hit.toi.lo(),
-        };
-        best.fetch_min(key(bound), Relaxed);
-        Some((pair, hit))
+        if !reachable(pair, mesh, x0, x1, t, o.min_distance) {
+            skipped.fetch_add(1, Relaxed);
+            return None;
+        }
+        let hit = query_of(pair, mesh, x0, x1).settle(hit, &pair_options(o, t, o.tolerance));
+        count(&hit);
+        lower(&hit).then_some((pair, hit))
     };
     // The pairs likeliest to meet first go first, so that the bound falls early and prunes
     // the rest: the few with the smallest estimate of their earliest contact, then all others.
     let (first, rest) = earliest_first(&pairs, mesh, x0, x1);
-    let mut hits: Vec<(Pair, CcdHit)> = parallel::filter_map(&first, visit);
-    hits.extend(parallel::filter_map(&rest, visit));
+    let mut looked = parallel::filter_map(&first, visit);
+    looked.extend(parallel::filter_map(&rest, visit));
+    let (mut later, mut hits) = (Vec::new(), Vec::new());
+    for (pair, hit, undecided) in looked {
+        if undecided {
+            later.push((pair, hit));
+        } else {
+            hits.push((pair, hit));
+        }
+    }
+    later.sort_unstable_by_key(|(_, hit)| key(hit.toi.lo()));
+    hits.extend(parallel::filter_map(&later, settle_later));
     // Narrow the earliest contact until it is within the tolerance; another pair may then
     // become the earliest, and is narrowed in turn.
     let mut within_tolerance = hits.is_empty();

@@ -199,10 +199,7 @@ pub struct CcdHit {
 }
 
 /// Runs a query: checks it, then the inclusion search, then the exact stage if the search
-/// is undecided. `F = a + b·t + (c + e·t)·u + (d + g·t)·v`, where the pair `(p, q)` of point
-/// indices gives each coefficient: `pairs[0]` gives `a` (the difference `x_p - x_q` at
-/// `t = 0`) and `b` (the difference of their motions), `pairs[1]` gives `c` and `e`, and
-/// `pairs[2]` gives `d` and `g`; `simplex` adds `u + v <= 1`.
+/// is undecided (`pairs` and `simplex` as in [`Query`]).
 fn query(
     start: [Vec3<f64>; 4],
     end: [Vec3<f64>; 4],
@@ -225,72 +222,108 @@ fn checked(
     simplex: bool,
     options: &CcdOptions,
 ) -> CcdHit {
-    let s = start.map(Vec3::<Interval>::lift_f64);
-    let e = end.map(Vec3::<Interval>::lift_f64);
-    let d: [Vec3<Interval>; 4] = core::array::from_fn(|i| e[i] - s[i]);
-    let at = |(p, q): (usize, usize)| s[p] - s[q];
-    let motion = |(p, q): (usize, usize)| d[p] - d[q];
-    let f = Multilinear {
-        a: at(pairs[0]),
-        b: motion(pairs[0]),
-        c: at(pairs[1]),
-        e: motion(pairs[1]),
-        d: at(pairs[2]),
-        g: motion(pairs[2]),
+    let q = Query {
+        start,
+        end,
+        pairs,
         simplex,
     };
-    solve(&f, &start, &end, pairs, options)
+    q.settle(q.search(options), options)
 }
 
-fn solve(
-    f: &Multilinear,
-    start: &[Vec3<f64>; 4],
-    end: &[Vec3<f64>; 4],
+/// One query's positions, checked: `F = a + b·t + (c + e·t)·u + (d + g·t)·v`, where the pair
+/// `(p, q)` of point indices gives each coefficient: `pairs[0]` gives `a` (the difference
+/// `x_p - x_q` at `t = 0`) and `b` (the difference of their motions), `pairs[1]` gives `c`
+/// and `e`, and `pairs[2]` gives `d` and `g`; `simplex` adds `u + v <= 1`.
+struct Query {
+    start: [Vec3<f64>; 4],
+    end: [Vec3<f64>; 4],
     pairs: [(usize, usize); 3],
-    options: &CcdOptions,
-) -> CcdHit {
-    let floats = FloatInputs::new(start, end, pairs);
-    let sep = options.min_separation;
-    let budget = match (options.exact, sep > 0.0) {
-        (false, _) => Budget::cap(options.max_iterations),
-        (true, false) => Budget {
-            hard: options.max_iterations.min(4 * EXACT_AFTER),
-            soft: options.max_iterations.min(EXACT_AFTER),
-            stalled: STALLED_CELLS,
-        },
-        (true, true) => Budget::cap(options.max_iterations.min(SEPARATION_EXACT_AFTER)),
-    };
-    let hit = search(f, &floats, options, budget);
-    // The exact stage takes what the search left undecided, and a contact it proved but did
-    // not narrow to the tolerance within its budget.
-    let coarse = hit.verdict == Verdict::True && hit.toi.hi() - hit.toi.lo() > options.tolerance;
-    if !(options.exact && (hit.verdict.is_maybe() || coarse)) {
-        return hit;
-    }
-    let first = if sep > 0.0 {
-        match Separation::new(start, end, f.simplex, sep).first_contact(options.t_max) {
-            Ok(first) => first,
-            // Past the separation stage's budget (extreme magnitudes only): the search's
-            // answer stands.
-            Err(_) => return hit,
+    simplex: bool,
+}
+
+impl Query {
+    /// The inclusion search alone, with the budget it has before the exact stage would take
+    /// over (see [`CcdOptions::exact`]): `Maybe`, or a `True` whose time is still coarse,
+    /// where [`Query::settle`] runs the exact stage. A `Maybe` still rules out any contact
+    /// before the lower end of its time.
+    fn search(&self, options: &CcdOptions) -> CcdHit {
+        let (start, end, pairs) = (&self.start, &self.end, self.pairs);
+        let floats = FloatInputs::new(start, end, pairs);
+        // As the search would answer after its first box, without the intervals.
+        if options.max_iterations > 0 && inclusion::excluded_at_once(&floats, options) {
+            return CcdHit {
+                verdict: Verdict::False,
+                toi: Interval::enclose(options.t_max),
+                iterations: 1,
+                exact: false,
+            };
         }
-    } else {
-        Exact::new(start, end, pairs, f.simplex).first_contact(options.t_max)
-    };
-    match first {
-        None => CcdHit {
-            verdict: Verdict::False,
-            toi: Interval::enclose(options.t_max),
-            iterations: hit.iterations,
-            exact: true,
-        },
-        Some(t) => {
-            let (lo, hi) = exact::enclose(t, options.tolerance);
-            CcdHit {
-                verdict: Verdict::True,
-                toi: inclusion::iv(lo.max(0.0), hi.min(options.t_max)),
+        let s = start.map(Vec3::<Interval>::lift_f64);
+        let e = end.map(Vec3::<Interval>::lift_f64);
+        let d: [Vec3<Interval>; 4] = core::array::from_fn(|i| e[i] - s[i]);
+        let at = |(p, q): (usize, usize)| s[p] - s[q];
+        let motion = |(p, q): (usize, usize)| d[p] - d[q];
+        let f = Multilinear {
+            a: at(pairs[0]),
+            b: motion(pairs[0]),
+            c: at(pairs[1]),
+            e: motion(pairs[1]),
+            d: at(pairs[2]),
+            g: motion(pairs[2]),
+            simplex: self.simplex,
+        };
+        let budget = match (options.exact, options.min_separation > 0.0) {
+            (false, _) => Budget::cap(options.max_iterations),
+            (true, false) => Budget {
+                hard: options.max_iterations.min(4 * EXACT_AFTER),
+                soft: options.max_iterations.min(EXACT_AFTER),
+                stalled: STALLED_CELLS,
+            },
+            (true, true) => Budget::cap(options.max_iterations.min(SEPARATION_EXACT_AFTER)),
+        };
+        search(&f, &floats, options, budget)
+    }
+
+    /// The search's answer `hit`, or the exact stage's where the search left the query
+    /// undecided or proved a contact without narrowing it to the tolerance (and the exact
+    /// stage is on).
+    fn settle(&self, hit: CcdHit, options: &CcdOptions) -> CcdHit {
+        let (start, end) = (&self.start, &self.end);
+        let (pairs, simplex) = (self.pairs, self.simplex);
+        let sep = options.min_separation;
+        // The exact stage takes what the search left undecided, and a contact it proved but did
+        // not narrow to the tolerance within its budget.
+        let coarse =
+            hit.verdict == Verdict::True && hit.toi.hi() - hit.toi.lo() > options.tolerance;
+        if !(options.exact && (hit.verdict.is_maybe() || coarse)) {
+            return hit;
+        }
+        let first = if sep > 0.0 {
+            match Separation::new(start, end, simplex, sep).first_contact(options.t_max) {
+                Ok(first) => first,
+                // Past the separation stage's budget (extreme magnitudes only): the search's
+                // answer stands.
+                Err(_) => return hit,
+            }
+        } else {
+            Exact::new(start, end, pairs, simplex).first_contact(options.t_max)
+        };
+        match first {
+            None => CcdHit {
+                verdict: Verdict::False,
+                toi: Interval::enclose(options.t_max),
                 iterations: hit.iterations,
                 exact: true,
+            },
+            Some(t) => {
+                let (lo, hi) = exact::enclose(t, options.tolerance);
+                CcdHit {
+                    verdict: Verdict::True,
+                    toi: inclusion::iv(lo.max(0.0), hi.min(options.t_max)),
+                    iterations: hit.iterations,
+                    exact: true,
+                }
             }
         }
     }
