@@ -72,8 +72,9 @@ impl Filter {
         })
     }
 
-    /// Is `F`'s range over the cell certainly outside `[-sep, sep]` on some axis, or (with no
-    /// separation) certainly nonzero along the direction of `F` at the cell's center?
+    /// Is `F`'s range over the cell certainly outside `[-sep, sep]` on some axis, or (with a
+    /// separation) its box's nearest point certainly farther than `sep` from zero, or (with
+    /// no separation) certainly nonzero along the direction of `F` at the cell's center?
     ///
     /// The second test: for any float vector `n`, `φ = n·F` is multilinear too, so its range
     /// over the cell is the hull of its corner values; computed from the rounded corner values
@@ -85,6 +86,8 @@ impl Filter {
     /// range box around a vector that turns).
     fn excludes(&self, cell: &Cell, sep: f64) -> bool {
         let mut corners = [[0.0; 3]; 8];
+        // A lower bound on |F_i| over the cell, for each axis.
+        let mut nearest = [0.0; 3];
         let axis_excludes = (0..3).any(|i| {
             let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
             for (ti, t) in cell.t.into_iter().enumerate() {
@@ -100,10 +103,20 @@ impl Filter {
                     }
                 }
             }
+            // The subtractions below round by at most half an ulp of their operands' size.
+            let margin = self.error[i] * (1.0 + SLACK) + (lo.abs() + hi.abs()) * SLACK;
+            nearest[i] = (lo - margin).max(-hi - margin).max(0.0);
             lo - self.error[i] > sep || hi + self.error[i] < -sep
         });
-        if axis_excludes || sep > 0.0 {
-            return axis_excludes;
+        if axis_excludes {
+            return true;
+        }
+        if sep > 0.0 {
+            // The nearest point of the range box farther than `sep`: the sum of squares,
+            // lowered by its rounding (a few ulps, and 2^-1000 for underflow), against
+            // `sep²` raised by its own.
+            let near: f64 = nearest.iter().map(|m| m * m).sum();
+            return near * (1.0 - SLACK) - TINY > sep * sep * (1.0 + SLACK) + TINY;
         }
         let mut n = [0.0; 3];
         for c in &corners {
@@ -131,6 +144,35 @@ impl Filter {
         lo > bound || hi < -bound
     }
 }
+
+impl Filter {
+    /// Are the cell's corners and center each certainly farther than `sep` from zero? Each
+    /// point's value is computed as a corner's is in [`Filter::excludes`], within the same
+    /// error bound (the bound holds at any point of `[0, 1]³` in floats).
+    fn points_apart(&self, cell: &Cell, sep: f64) -> bool {
+        corners_and_center(cell).all(|(t, u, v)| {
+            let near: f64 = (0..3)
+                .map(|i| {
+                    let f = (self.a[i] + self.b[i] * t)
+                        + (self.c[i] + self.e[i] * t) * u
+                        + (self.d[i] + self.g[i] * t) * v;
+                    let margin = self.error[i] * (1.0 + SLACK) + f.abs() * SLACK;
+                    let m = (f.abs() - margin).max(0.0);
+                    m * m
+                })
+                .sum();
+            near * (1.0 - SLACK) - TINY > sep * sep * (1.0 + SLACK) + TINY
+        })
+    }
+}
+
+/// `2^-50`: a relative margin that covers a few roundings (`2^-53` each) of a float
+/// computation, as a factor `1 ± SLACK`.
+const SLACK: f64 = 1.0 / 1_125_899_906_842_624.0;
+
+/// `2^-1000`: an absolute margin that covers the underflow of a few float operations
+/// (`2^-1075` each), itself a normal number.
+const TINY: f64 = 9.332_636_185_032_189e-302;
 
 /// The float form of a query's coefficients, `[a, b, c, d, e, g]`, each computed as the
 /// difference (of differences) of the inputs, with the sums of the inputs' absolute values.
@@ -598,9 +640,10 @@ pub(super) fn search(
         let small = widths[0] <= tol && effect <= tol * top;
         small_seen += u32::from(small);
         // The interval range is tighter than the filter by its error bound: worth its cost on
-        // small cells, and the only test when the filter is off.
+        // small cells, and the only test when the filter is off. (With a separation it was
+        // run on every cell: the filter's own distance test now makes that unnecessary.)
         let separated = options.min_separation > 0.0;
-        if small || separated || filter.is_none() {
+        if small || filter.is_none() {
             let range = f.range(&cell);
             let band = iv(-sep.hi(), sep.hi());
             if range.to_array().iter().any(|r| r.is_disjoint_from(band)) {
@@ -630,7 +673,13 @@ pub(super) fn search(
             && hint
                 .as_ref()
                 .is_some_and(|h| h.worth_certifying(&cell, f.simplex, options.t_max));
-        if early || ((small || separated) && (cell.depth % 3 == 0 || at_floor)) {
+        // With a separation, certifying looks for a corner or the center within it: not
+        // where the filter shows each of them farther.
+        let hopeless = separated
+            && filter
+                .as_ref()
+                .is_some_and(|flt| flt.points_apart(&cell, options.min_separation));
+        if !hopeless && (early || ((small || separated) && (cell.depth % 3 == 0 || at_floor))) {
             match f.certify(&cell, options.min_separation, tol, options.t_max, small) {
                 Decision::Root { lo, hi, unique } => {
                     let hi = proven.map_or(hi, |p: f64| p.min(hi)).max(cell.t[0]);
@@ -893,9 +942,24 @@ mod tests {
     /// `t·v` vanish; this property is what a mutation of the search's filters meets.)
     #[test]
     fn the_search_agrees_with_the_exact_stage_on_turning_motions() {
+        agrees_on_turning_motions(0x6A09_E667_F3BC_C908, |_| 0.0);
+    }
+
+    /// As [`the_search_agrees_with_the_exact_stage_on_turning_motions`], with a separation of
+    /// 1/64 to 1/4 of the motions' scale (the filter's distance tests, rounding included, and
+    /// the exact separation stage as the oracle).
+    #[test]
+    fn with_a_separation_the_search_agrees_with_the_exact_stage_on_turning_motions() {
+        agrees_on_turning_motions(0xBB67_AE85_84CA_A73B, |scale| {
+            scale * [1.0 / 64.0, 1.0 / 16.0, 0.25][(scale.to_bits() % 3) as usize]
+        });
+    }
+
+    /// The search alone against the exact stage on 600 turning motions (see above), with
+    /// the separation `sep(scale)` for motions of scale `scale`.
+    fn agrees_on_turning_motions(seed: u64, sep: impl Fn(f64) -> f64) {
         use crate::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
-        let mut rng = Rng(0x6A09_E667_F3BC_C908);
-        let search = search_alone();
+        let mut rng = Rng(seed);
         let (mut certain, mut contacts) = (0, 0);
         for case in 0..600 {
             // Every other case in a cube scaled by 2^-40..2^40 and moved up to 1e12 from the
@@ -910,6 +974,10 @@ mod tests {
             let mut unit = || offset + scale * (rng.below(1 << 32) as f64) / 2f64.powi(32);
             let q: [Vec3<f64>; 8] = std::array::from_fn(|_| Vec3::new(unit(), unit(), unit()));
             let (start, end) = ([q[0], q[1], q[2], q[3]], [q[4], q[5], q[6], q[7]]);
+            let search = crate::ccd::CcdOptions {
+                min_separation: sep(scale),
+                ..search_alone()
+            };
             let query = if case % 2 == 0 {
                 vertex_face_ccd
             } else {
@@ -919,6 +987,7 @@ mod tests {
                 let o = CcdOptions {
                     t_max: t,
                     max_iterations: 0,
+                    min_separation: search.min_separation,
                     ..CcdOptions::default()
                 };
                 query(start, end, o).map(|h| h.verdict)
