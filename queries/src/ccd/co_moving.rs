@@ -239,8 +239,8 @@ mod tests {
     /// segment `cd` as a degenerate triangle, point–triangle), which share no step with them,
     /// on points of one plane: small integer combinations of two integer vectors (exactly
     /// coplanar), often collinear (one vector a multiple of the other, or zero) or repeated,
-    /// on planes along the axes and slanted, scaled by powers of two and moved far from the
-    /// origin (exactly).
+    /// on planes along the axes and slanted, scaled by powers of two (subnormal to near the
+    /// largest double) and moved far from the origin (exactly).
     #[test]
     fn in_plane_contacts_agree_with_the_general_predicates() {
         let mut rng = Rng(0xB504_F333_F9DE_6484);
@@ -255,10 +255,16 @@ mod tests {
                 2 => Vec3::new(u.y, -u.x, 0.0), // a plane along z
                 _ => vector(&mut rng),
             };
-            let e = rng.below(61) as i32 - 30;
+            // Every seventh case at an extreme magnitude, subnormal (2^-1060: multiples of
+            // 2^-1074 stay exact) to near the largest double, where no offset is added.
+            let e = if case % 7 == 6 {
+                [-1060, -1000, 900, 1010][rng.below(4) as usize]
+            } else {
+                rng.below(61) as i32 - 30
+            };
             let scale = 2f64.powi(e);
             let offset = Vec3::new(int(&mut rng, 4), int(&mut rng, 4), int(&mut rng, 4))
-                * (if case % 3 == 0 {
+                * (if case % 3 == 0 && case % 7 != 6 {
                     2f64.powi(e + 30)
                 } else {
                     0.0

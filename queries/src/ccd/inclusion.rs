@@ -530,29 +530,33 @@ fn inverse(cols: [Vec3<f64>; 3]) -> Option<[[f64; 3]; 3]> {
     rows.iter().flatten().all(|x| x.is_finite()).then_some(rows)
 }
 
-/// Does the float filter rule out the whole parameter box at once (the search's first step,
-/// and its only one for most pairs of a mesh)? Then the search would answer `False` after
-/// one box, and the interval form of `F` is not needed.
-pub(super) fn excluded_at_once(floats: &FloatInputs, options: &CcdOptions) -> bool {
+/// Searches the parameter box for a collision; see the module docs for the guarantee.
+///
+/// `budget` caps the boxes examined; past it the answer is `Maybe`.
+/// `make` builds `F`'s interval form; it is not called when the float filter rules out the
+/// whole box at once (the search's first step, and its only one for most pairs of a mesh).
+pub(super) fn search(
+    make: impl FnOnce() -> Multilinear,
+    floats: &FloatInputs,
+    options: &CcdOptions,
+    budget: Budget,
+) -> CcdHit {
+    let filter = Filter::new(floats);
     let whole = Cell {
         t: [0.0, options.t_max],
         u: [0.0, 1.0],
         v: [0.0, 1.0],
         depth: 0,
     };
-    Filter::new(floats).is_some_and(|f| f.excludes(&whole, options.min_separation))
-}
-
-/// Searches the parameter box for a collision; see the module docs for the guarantee.
-///
-/// `budget` caps the boxes examined; past it the answer is `Maybe`.
-pub(super) fn search(
-    f: &Multilinear,
-    floats: &FloatInputs,
-    options: &CcdOptions,
-    budget: Budget,
-) -> CcdHit {
-    let filter = Filter::new(floats);
+    if budget.hard >= 1
+        && filter
+            .as_ref()
+            .is_some_and(|flt| flt.excludes(&whole, options.min_separation))
+    {
+        // As the loop below would answer after its first cell.
+        return hit(Verdict::False, options.t_max, options.t_max, 1);
+    }
+    let f = &make();
     let hint = Hint::new(floats);
     let sep = pt(options.min_separation);
     let tol = options.tolerance;
@@ -576,12 +580,7 @@ pub(super) fn search(
         .max(f64::MIN_POSITIVE);
     let weight = weight.map(|w| if w > 0.0 { w } else { top });
     let mut heap = BinaryHeap::new();
-    heap.push(Cell {
-        t: [0.0, options.t_max],
-        u: [0.0, 1.0],
-        v: [0.0, 1.0],
-        depth: 0,
-    });
+    heap.push(whole);
     let mut iterations = 0u64;
     let (mut earliest_undecided, mut undecided): (Option<f64>, u32) = (None, 0);
     let mut proven: Option<f64> = None;
@@ -675,11 +674,13 @@ pub(super) fn search(
                 .is_some_and(|h| h.worth_certifying(&cell, f.simplex, options.t_max));
         // With a separation, certifying looks for a corner or the center within it: not
         // where the filter shows each of them farther.
-        let hopeless = separated
-            && filter
-                .as_ref()
-                .is_some_and(|flt| flt.points_apart(&cell, options.min_separation));
-        if !hopeless && (early || ((small || separated) && (cell.depth % 3 == 0 || at_floor))) {
+        let hopeless = || {
+            separated
+                && filter
+                    .as_ref()
+                    .is_some_and(|flt| flt.points_apart(&cell, options.min_separation))
+        };
+        if (early || ((small || separated) && (cell.depth % 3 == 0 || at_floor))) && !hopeless() {
             match f.certify(&cell, options.min_separation, tol, options.t_max, small) {
                 Decision::Root { lo, hi, unique } => {
                     let hi = proven.map_or(hi, |p: f64| p.min(hi)).max(cell.t[0]);

@@ -250,28 +250,23 @@ impl Query {
     fn search(&self, options: &CcdOptions) -> CcdHit {
         let (start, end, pairs) = (&self.start, &self.end, self.pairs);
         let floats = FloatInputs::new(start, end, pairs);
-        // As the search would answer after its first box, without the intervals.
-        if options.max_iterations > 0 && inclusion::excluded_at_once(&floats, options) {
-            return CcdHit {
-                verdict: Verdict::False,
-                toi: Interval::enclose(options.t_max),
-                iterations: 1,
-                exact: false,
-            };
-        }
-        let s = start.map(Vec3::<Interval>::lift_f64);
-        let e = end.map(Vec3::<Interval>::lift_f64);
-        let d: [Vec3<Interval>; 4] = core::array::from_fn(|i| e[i] - s[i]);
-        let at = |(p, q): (usize, usize)| s[p] - s[q];
-        let motion = |(p, q): (usize, usize)| d[p] - d[q];
-        let f = Multilinear {
-            a: at(pairs[0]),
-            b: motion(pairs[0]),
-            c: at(pairs[1]),
-            e: motion(pairs[1]),
-            d: at(pairs[2]),
-            g: motion(pairs[2]),
-            simplex: self.simplex,
+        // F's interval form, built only if the float filter does not rule out the whole
+        // parameter box at once (most pairs of a mesh).
+        let make = || {
+            let s = start.map(Vec3::<Interval>::lift_f64);
+            let e = end.map(Vec3::<Interval>::lift_f64);
+            let d: [Vec3<Interval>; 4] = core::array::from_fn(|i| e[i] - s[i]);
+            let at = |(p, q): (usize, usize)| s[p] - s[q];
+            let motion = |(p, q): (usize, usize)| d[p] - d[q];
+            Multilinear {
+                a: at(pairs[0]),
+                b: motion(pairs[0]),
+                c: at(pairs[1]),
+                e: motion(pairs[1]),
+                d: at(pairs[2]),
+                g: motion(pairs[2]),
+                simplex: self.simplex,
+            }
         };
         let budget = match (options.exact, options.min_separation > 0.0) {
             (false, _) => Budget::cap(options.max_iterations),
@@ -282,7 +277,7 @@ impl Query {
             },
             (true, true) => Budget::cap(options.max_iterations.min(SEPARATION_EXACT_AFTER)),
         };
-        search(&f, &floats, options, budget)
+        search(make, &floats, options, budget)
     }
 
     /// The search's answer `hit`, or the exact stage's where the search left the query
