@@ -249,6 +249,58 @@ impl Bvh {
         }
     }
 
+    /// The box of node `i` (every item below it lies in it).
+    #[inline]
+    pub(crate) fn bounds_of(&self, i: u32) -> Box3 {
+        self.nodes[i as usize].bounds
+    }
+
+    /// A value per node, from the leaves up: `leaf(items)` for a leaf, `join` of its
+    /// children's for an interior node (indexed as the nodes, for tests such as
+    /// [`Bvh::leaves_where`]'s that need more than a node's box).
+    pub(crate) fn per_node<T: Copy + Default>(
+        &self,
+        leaf: impl Fn(&[u32]) -> T,
+        join: impl Fn(T, T) -> T,
+    ) -> Vec<T> {
+        let mut out = vec![T::default(); self.nodes.len()];
+        // Children are always stored after their parent: one backward pass.
+        for i in (0..self.nodes.len()).rev() {
+            let n = self.nodes[i];
+            let first = n.first as usize;
+            out[i] = if n.count > 0 {
+                leaf(&self.items[first..first + n.count as usize])
+            } else {
+                join(out[first], out[first + 1])
+            };
+        }
+        out
+    }
+
+    /// Calls `visit` with the items of every leaf reached from the root through nodes that
+    /// `keep` (given a node's index) accepts: a node is pruned, with everything below it,
+    /// when `keep` is false, so `keep` must hold for a node whenever it holds for an item
+    /// below it that the caller wants.
+    pub(crate) fn leaves_where(&self, keep: impl Fn(u32) -> bool, mut visit: impl FnMut(&[u32])) {
+        let mut stack = Stack::new();
+        if !self.nodes.is_empty() {
+            stack.push(0u32);
+        }
+        while let Some(i) = stack.pop() {
+            if !keep(i) {
+                continue;
+            }
+            let n = &self.nodes[i as usize];
+            let first = n.first as usize;
+            if n.count > 0 {
+                visit(&self.items[first..first + n.count as usize]);
+            } else {
+                stack.push(n.first + 1);
+                stack.push(n.first);
+            }
+        }
+    }
+
     /// Every item whose box meets the closed box `b` (touching counts), in no set order, and
     /// possibly other items of the same leaves (the tree does not keep the items' boxes; test
     /// them where they are kept, as [`TriangleMesh::near`](crate::TriangleMesh::near) does).

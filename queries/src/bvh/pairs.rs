@@ -2,13 +2,20 @@
 //! which finds each pair once and shares the work of nearby items (a self-collision broad
 //! phase), instead of one query per item.
 
-use super::{meets, widen, Bvh, Node};
+#[cfg(test)]
+use super::{meets, widen};
+use super::{Bvh, Node};
 
 impl Bvh {
     /// Pairs of nodes whose leaves' pairs, together, are all the pairs [`Bvh::walk_pairs`]
     /// visits: at least `wanted` of them where the tree is big enough, to be walked on as
-    /// many threads. `(i, i)` stands for the pairs within node `i`.
-    pub(crate) fn pair_tasks(&self, d: f64, wanted: usize) -> Vec<(u32, u32)> {
+    /// many threads. `(i, i)` stands for the pairs within node `i`. `near(i, j)` is the
+    /// walk's test of two distinct nodes (see [`Bvh::walk_pairs`]).
+    pub(crate) fn pair_tasks(
+        &self,
+        near: impl Fn(u32, u32) -> bool,
+        wanted: usize,
+    ) -> Vec<(u32, u32)> {
         if self.nodes.is_empty() {
             return Vec::new();
         }
@@ -17,7 +24,7 @@ impl Bvh {
             let mut next = Vec::with_capacity(3 * tasks.len());
             for (i, j) in tasks {
                 let (a, b) = (self.node(i), self.node(j));
-                if i != j && !meets(&widen(a.bounds, d), &b.bounds) {
+                if i != j && !near(i, j) {
                     continue;
                 }
                 match (a.count > 0, b.count > 0) {
@@ -38,20 +45,22 @@ impl Bvh {
     }
 
     /// Calls `visit(a, b)` with the items of every pair of leaves below the task `(i, j)`
-    /// (from [`Bvh::pair_tasks`]) whose boxes come within `d` of each other on every axis:
-    /// once per unordered pair of distinct leaves, and `a` and `b` the same slice for a
-    /// leaf with itself. Every pair of items whose boxes come within `d` is in one call.
-    /// Exact: boxes are widened by `d` rounded outward, and pruning compares doubles.
+    /// (from [`Bvh::pair_tasks`]) that `near` keeps: once per unordered pair of distinct
+    /// leaves, and `a` and `b` the same slice for a leaf with itself. A pair of distinct
+    /// nodes `(i, j)` (node indices, either order) is pruned, with everything below it,
+    /// when `near(i, j)` is false: `near` must hold for two nodes whenever it holds for any
+    /// pair of items below them that the caller wants. [`Bvh::near`] is the test of boxes
+    /// within a distance.
     pub(crate) fn walk_pairs(
         &self,
         task: (u32, u32),
-        d: f64,
+        near: impl Fn(u32, u32) -> bool,
         mut visit: impl FnMut(&[u32], &[u32]),
     ) {
         let mut stack = vec![task];
         while let Some((i, j)) = stack.pop() {
             let (a, b) = (self.node(i), self.node(j));
-            if i != j && !meets(&widen(a.bounds, d), &b.bounds) {
+            if i != j && !near(i, j) {
                 continue;
             }
             match (a.count > 0, b.count > 0) {
@@ -64,6 +73,14 @@ impl Bvh {
                 (true, false) => stack.extend([(i, b.first), (i, b.first + 1)]),
             }
         }
+    }
+
+    /// The test of two nodes whose boxes come within `d` of each other on every axis, for
+    /// [`Bvh::walk_pairs`]: exact (the box is widened by `d` rounded outward, and pruning
+    /// compares doubles), so every pair of items whose boxes come within `d` is kept.
+    #[cfg(test)]
+    pub(crate) fn near(&self, d: f64) -> impl Fn(u32, u32) -> bool + '_ {
+        move |i, j| meets(&widen(self.node(i).bounds, d), &self.node(j).bounds)
     }
 
     fn node(&self, i: u32) -> &Node {
@@ -112,8 +129,8 @@ mod tests {
             let bs = boxes(n, seed);
             for bvh in [Bvh::new(&bs).unwrap(), Bvh::new_linear(&bs).unwrap()] {
                 let mut seen = BTreeSet::new();
-                for task in bvh.pair_tasks(d, 64) {
-                    bvh.walk_pairs(task, d, |a, b| {
+                for task in bvh.pair_tasks(bvh.near(d), 64) {
+                    bvh.walk_pairs(task, bvh.near(d), |a, b| {
                         let same = core::ptr::eq(a, b);
                         for (k, &x) in a.iter().enumerate() {
                             for &y in if same { &b[k + 1..] } else { b } {

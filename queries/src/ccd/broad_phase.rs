@@ -1,4 +1,5 @@
-//! The broad phase of mesh CCD: the vertex–face and edge–edge pairs whose swept boxes meet.
+//! The broad phase of mesh CCD: the vertex–face and edge–edge pairs whose swept boxes meet
+//! and, where pieces move alike, that can come near each other at one time.
 //!
 //! # Why no pair is lost
 //! A point moving linearly from `p0` to `p1` stays on the segment between them, so for
@@ -9,10 +10,18 @@
 //! query box is widened by `d` with outward rounding (its lower bounds rounded down, upper
 //! bounds up), and the hierarchy prunes only boxes that certainly miss it
 //! ([`Bvh`] compares doubles, which is exact): every pair that can come within `d` is kept.
+//!
+//! The second test, used when a sample of the mesh shows that it pays ([`moves_alike`]),
+//! compares the two primitives at the same time instead of over the whole motion
+//! ([`Reach::may_meet`]: their difference on each axis is an interval whose ends move
+//! linearly with `t`, so they are checked at `t = 0` and `t = 1`); its boxes are rounded
+//! outward to `f32`, and a node's boxes hold those of every primitive below it. A pair is a
+//! candidate when both tests keep it, and each only rules out pairs that certainly never
+//! come within `d`.
 
 use super::parallel;
 use super::CcdMesh;
-use crate::bvh::{meets, union, widen, Box3, Bvh};
+use crate::bvh::{meets, union, widen, Box3, Bvh, EMPTY};
 use crate::ShapeError;
 
 /// Two primitives of a [`CcdMesh`] that CCD tests against each other: a vertex and a face,
@@ -69,59 +78,269 @@ fn swept(p0: [f64; 3], p1: [f64; 3]) -> Box3 {
     ]
 }
 
-/// Every vertex–face pair (the vertex not a corner of the face) and edge–edge pair (no vertex
-/// in common) whose swept boxes over `[0, 1]` come within `d` of each other, vertex–face
-/// pairs first, each list in the order of its first index.
-pub(super) fn candidates(
-    mesh: &CcdMesh,
-    x0: &[[f64; 3]],
-    x1: &[[f64; 3]],
-    d: f64,
-) -> Result<Vec<Pair>, ShapeError> {
-    let vertex: Vec<Box3> = x0.iter().zip(x1).map(|(&p, &q)| swept(p, q)).collect();
-    let edge_boxes: Vec<Box3> = mesh
-        .edges()
-        .iter()
-        .map(|&[a, b]| union(vertex[a as usize], vertex[b as usize]))
-        .collect();
-    let face_boxes: Vec<Box3> = mesh
-        .faces()
-        .iter()
-        .map(|&[a, b, c]| {
-            union(
-                union(vertex[a as usize], vertex[b as usize]),
-                vertex[c as usize],
-            )
+/// A box with `f32` bounds.
+type Box32 = [[f32; 3]; 2];
+
+/// `x` rounded down to an `f32` (`-∞` below `f32`'s range, `f32::MAX` above it).
+fn down32(x: f64) -> f32 {
+    let y = x as f32;
+    if f64::from(y) > x {
+        y.next_down()
+    } else {
+        y
+    }
+}
+
+/// `x` rounded up to an `f32` (`+∞` above `f32`'s range, `-f32::MAX` below it).
+fn up32(x: f64) -> f32 {
+    let y = x as f32;
+    if f64::from(y) < x {
+        y.next_up()
+    } else {
+        y
+    }
+}
+
+/// Where some moving points are at `t = 0` and how they move, in `f32` bounds rounded
+/// outward: `start` holds their positions at `t = 0`, `shift` their displacements `x1 − x0`.
+/// At time `t` each of them, and each point of a primitive they span (a convex combination
+/// of them), lies in `start + t·shift`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Motion {
+    start: Box32,
+    shift: Box32,
+}
+
+impl Default for Motion {
+    /// Holds nothing: the identity of [`Motion::join`].
+    fn default() -> Self {
+        let empty = [[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]];
+        Motion {
+            start: empty,
+            shift: empty,
+        }
+    }
+}
+
+impl Motion {
+    /// A vertex moving from `p0` to `p1`. The computed displacement is within half an ulp
+    /// of the exact one, so one step down and up encloses it (an overflow to an infinity
+    /// steps back to `±f64::MAX`, below the exact magnitude, on the safe side).
+    fn vertex(p0: [f64; 3], p1: [f64; 3]) -> Self {
+        let d: [f64; 3] = core::array::from_fn(|k| p1[k] - p0[k]);
+        Motion {
+            start: [p0.map(down32), p0.map(up32)],
+            shift: [
+                d.map(|x| down32(x.next_down())),
+                d.map(|x| up32(x.next_up())),
+            ],
+        }
+    }
+
+    /// The smallest pair of boxes holding both (exact).
+    fn join(self, other: Self) -> Self {
+        Motion {
+            start: union(self.start, other.start),
+            shift: union(self.shift, other.shift),
+        }
+    }
+
+    /// Every vertex of `ids`.
+    fn of(vertices: &[Motion], ids: impl IntoIterator<Item = u32>) -> Self {
+        ids.into_iter()
+            .map(|i| vertices[i as usize])
+            .fold(Motion::default(), Motion::join)
+    }
+
+    /// The boxes [`Reach::may_meet`] compares: `start`, and `start + shift` (the box every
+    /// point would reach at `t = 1` if each could take any of the shifts), both widened by
+    /// `h` on every side; each bound rounded outward. No sum is a `NaN`: lower bounds are
+    /// never `+∞`, upper bounds never `−∞`.
+    fn reach(self, h: f32) -> Reach {
+        let [[s0, s1], [h0, h1]] = [self.start, self.shift];
+        let lo = |x: f32| if h > 0.0 { (x - h).next_down() } else { x };
+        let hi = |x: f32| if h > 0.0 { (x + h).next_up() } else { x };
+        Reach {
+            start: [s0.map(lo), s1.map(hi)],
+            end: [
+                core::array::from_fn(|k| lo((s0[k] + h0[k]).next_down())),
+                core::array::from_fn(|k| hi((s1[k] + h1[k]).next_up())),
+            ],
+        }
+    }
+}
+
+/// The two boxes of a [`Motion`] that [`Reach::may_meet`] compares (see [`Motion::reach`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reach {
+    start: Box32,
+    end: Box32,
+}
+
+impl Reach {
+    /// Can a point of `self` and a point of `other` come within `d` of each other on every
+    /// axis at one time `t` in `[0, 1]`, where both were widened by at least `d/2`? False only
+    /// when they certainly cannot.
+    ///
+    /// On each axis their difference at time `t` lies in `[lo + t·slo, hi + t·shi]`, the
+    /// differences of the exact boxes (`[lo, hi]` of the starts, `[slo, shi]` of the
+    /// shifts). Its lower end is linear in `t`, so it is at most `d` for some `t` in `[0, 1]`
+    /// only if it is at `t = 0` or at `t = 1`: `self.start.lo − other.start.hi ≤ d` or the
+    /// same with the `end` boxes (`start + shift`); likewise for the upper end. The boxes
+    /// here hold the exact ones widened by `d/2`, so each comparison of their bounds holds
+    /// whenever the exact one does; comparing floats is exact.
+    ///
+    /// Unlike boxes swept over `[0, 1]`, this compares both at the same time: two pieces
+    /// that move together (a falling cloth's neighbouring triangles, a body moving as one)
+    /// are as far apart as at rest, however far they move. Unlike them it forgets which
+    /// start goes with which shift (two vertices that swap places seem to reach beyond
+    /// both), so the candidates are the pairs both tests keep.
+    #[inline]
+    fn may_meet(&self, other: &Reach) -> bool {
+        let (a, b) = (self, other);
+        (0..3).all(|k| {
+            ((a.start[0][k] <= b.start[1][k]) | (a.end[0][k] <= b.end[1][k]))
+                & ((a.start[1][k] >= b.start[0][k]) | (a.end[1][k] >= b.end[0][k]))
         })
-        .collect();
-    let (faces, edges) = parallel::join(
-        || Bvh::new_linear_on(&face_boxes, parallel::shared()),
-        || Bvh::new_linear_on(&edge_boxes, parallel::shared()),
-    );
-    let (faces, edges) = (faces?, edges?);
-    let (face_boxes, edge_boxes) = (&face_boxes, &edge_boxes);
+    }
+}
+
+/// The faces' or the edges' side of the broad phase: the tree over their swept boxes and
+/// those boxes.
+struct Side {
+    tree: Bvh,
+    boxes: Vec<Box3>,
+}
+
+/// What the broad phase tests besides the swept boxes when pieces move alike: every
+/// vertex's [`Motion`], and the [`Reach`] of every node of the faces' and the edges' trees
+/// (a face's or an edge's own is computed where it is needed).
+struct Alike<'a> {
+    motion: &'a [Motion],
+    faces: Vec<Reach>,
+    edges: Vec<Reach>,
+    /// Half the distance, rounded up.
+    h: f32,
+}
+
+impl Alike<'_> {
+    /// The [`Reach`] of the vertices `ids`.
+    fn of(&self, ids: impl IntoIterator<Item = u32>) -> Reach {
+        Motion::of(self.motion, ids).reach(self.h)
+    }
+}
+
+/// The [`Reach`] of every node of `tree`, whose item `k` spans the vertices `items[k]`.
+fn node_reach(tree: &Bvh, items: &[&[u32]], motion: &[Motion], h: f32) -> Vec<Reach> {
+    tree.per_node(
+        |leaf| {
+            let ids = leaf.iter().flat_map(|&k| items[k as usize].iter().copied());
+            Motion::of(motion, ids)
+        },
+        Motion::join,
+    )
+    .into_iter()
+    .map(|m| m.reach(h))
+    .collect()
+}
+
+/// Whether [`Reach::may_meet`] pays on this step: on a sample of up to 64 vertices and 64
+/// edges spread over the mesh, the share of the pairs the swept boxes keep that it rules out.
+/// Where pieces move apart (a cloth falling onto a ball) it rules out almost none of them and
+/// costs a second box per node; where they move alike (a body flying as one, a cloth
+/// sliding along itself) it rules out most. Only the speed depends on this choice.
+fn moves_alike(
+    mesh: &CcdMesh,
+    vertex: &[Box3],
+    faces: &Side,
+    edges: &Side,
+    motion: impl Fn(u32) -> Motion,
+    d: f64,
+    h: f32,
+) -> bool {
+    let of = |ids: &[u32]| {
+        ids.iter()
+            .map(|&i| motion(i))
+            .fold(Motion::default(), Motion::join)
+            .reach(h)
+    };
+    let (mut kept, mut ruled_out) = (0usize, 0usize);
+    let mut count = |q: &Reach, other: &[u32]| {
+        kept += 1;
+        if !q.may_meet(&of(other)) {
+            ruled_out += 1;
+        }
+    };
+    let sample = |n: usize| (0..n.min(64)).map(move |k| (k * n / n.min(64)) as u32);
+    for v in sample(vertex.len()) {
+        let (b, q) = (widen(vertex[v as usize], d), of(&[v]));
+        for f in faces.tree.overlapping(b) {
+            let ids = mesh.faces()[f];
+            if meets(&b, &faces.boxes[f]) && !ids.contains(&v) {
+                count(&q, &ids);
+            }
+        }
+    }
+    for a in sample(edges.boxes.len()) {
+        let ea = mesh.edges()[a as usize];
+        let (b, q) = (widen(edges.boxes[a as usize], d), of(&ea));
+        for e in edges.tree.overlapping(b) {
+            let eb = mesh.edges()[e];
+            if meets(&b, &edges.boxes[e]) && !eb.iter().any(|x| ea.contains(x)) {
+                count(&q, &eb);
+            }
+        }
+    }
+    3 * ruled_out >= kept && ruled_out > 0
+}
+
+/// The vertex–face pairs of [`candidates`]: each vertex's swept box widened by `d` as a query
+/// of the faces' tree, nodes pruned unless `near(v)` agrees, pairs (the vertex not a corner
+/// of the face) whose swept boxes meet kept if `keep` (given the vertex and the face's
+/// vertices) agrees.
+fn vertex_face_pairs<N: Fn(u32) -> bool>(
+    mesh: &CcdMesh,
+    vertex: &[Box3],
+    faces: &Side,
+    d: f64,
+    near: impl Fn(u32) -> N + Sync,
+    keep: impl Fn(u32, [u32; 3]) -> bool + Sync,
+) -> Vec<Pair> {
     let vertices: Vec<u32> = (0..vertex.len() as u32).collect();
-    // The hierarchy yields every item of each leaf it reaches: each item's own box decides.
-    let mut pairs = parallel::flat_map(&vertices, |&v, out| {
-        let q = widen(vertex[v as usize], d);
-        out.extend(
-            faces
-                .overlapping(q)
-                .filter(|&f| meets(&q, &face_boxes[f]) && !mesh.faces()[f].contains(&v))
-                .map(|f| Pair::VertexFace {
-                    vertex: v,
-                    face: f as u32,
-                }),
-        );
-    });
-    // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
-    let tasks = edges.pair_tasks(d, 1024);
-    pairs.extend(parallel::flat_map(&tasks, |&task, out| {
-        edges.walk_pairs(task, d, |left, right| {
+    parallel::flat_map(&vertices, |&v, out| {
+        let b = widen(vertex[v as usize], d);
+        let near = near(v);
+        faces.tree.leaves_where(
+            |n| meets(&b, &faces.tree.bounds_of(n)) && near(n),
+            |leaf| {
+                for &f in leaf {
+                    let ids = mesh.faces()[f as usize];
+                    if meets(&b, &faces.boxes[f as usize]) && !ids.contains(&v) && keep(v, ids) {
+                        out.push(Pair::VertexFace { vertex: v, face: f });
+                    }
+                }
+            },
+        )
+    })
+}
+
+/// The edge–edge pairs of [`candidates`]: the edges' tree walked against itself (each pair
+/// of leaves once), pairs of nodes pruned unless `near`, pairs of edges (no vertex in
+/// common) whose swept boxes meet kept if `keep` (given their vertices) agrees.
+fn edge_pairs(
+    mesh: &CcdMesh,
+    edges: &Side,
+    d: f64,
+    near: impl Fn(u32, u32) -> bool + Sync + Copy,
+    keep: impl Fn([u32; 2], [u32; 2]) -> bool + Sync,
+) -> Vec<Pair> {
+    let tasks = edges.tree.pair_tasks(near, 1024);
+    parallel::flat_map(&tasks, |&task, out| {
+        edges.tree.walk_pairs(task, near, |left, right| {
             let same = core::ptr::eq(left, right);
             for (k, &a) in left.iter().enumerate() {
                 let others = if same { &right[k + 1..] } else { right };
-                let qa = widen(edge_boxes[a as usize], d);
+                let ba = widen(edges.boxes[a as usize], d);
                 let [a0, a1] = mesh.edges()[a as usize];
                 for &b in others {
                     let [b0, b1] = mesh.edges()[b as usize];
@@ -129,7 +348,8 @@ pub(super) fn candidates(
                         && a0 != b1
                         && a1 != b0
                         && a1 != b1
-                        && meets(&qa, &edge_boxes[b as usize])
+                        && meets(&ba, &edges.boxes[b as usize])
+                        && keep([a0, a1], [b0, b1])
                     {
                         out.push(Pair::EdgeEdge {
                             a: a.min(b),
@@ -139,7 +359,103 @@ pub(super) fn candidates(
                 }
             }
         });
-    }));
+    })
+}
+
+/// Every vertex–face pair (the vertex not a corner of the face) and edge–edge pair (no vertex
+/// in common) that can come within `d` of each other on every axis at one time in `[0, 1]`,
+/// vertex–face pairs first, each list in the order of its first index: the pairs whose
+/// boxes swept over `[0, 1]` come within `d`, and, where pieces move alike
+/// ([`moves_alike`]), whose [`Reach`]es may meet too.
+///
+/// The hierarchies are built over the primitives' swept boxes; where the [`Reach`] is
+/// tested, every node also holds the [`Reach`] of all the primitives below it: a node's
+/// boxes hold its items', so a pair of nodes either test rules out holds no pair of
+/// primitives it would keep.
+pub(super) fn candidates(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    d: f64,
+) -> Result<Vec<Pair>, ShapeError> {
+    candidates_in(mesh, x0, x1, d, None)
+}
+
+/// [`candidates`], with the choice of [`moves_alike`] made by `alike` when given.
+fn candidates_in(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    d: f64,
+    alike: Option<bool>,
+) -> Result<Vec<Pair>, ShapeError> {
+    let vertex: Vec<Box3> = x0.iter().zip(x1).map(|(&p, &q)| swept(p, q)).collect();
+    let vertex = &vertex;
+    let side = |items: &[&[u32]]| -> Result<Side, ShapeError> {
+        let boxes: Vec<Box3> = items
+            .iter()
+            .map(|ids| ids.iter().fold(EMPTY, |b, &i| union(b, vertex[i as usize])))
+            .collect();
+        let tree = Bvh::new_linear_on(&boxes, parallel::shared())?;
+        Ok(Side { tree, boxes })
+    };
+    let face_ids: Vec<&[u32]> = mesh.faces().iter().map(|f| &f[..]).collect();
+    let edge_ids: Vec<&[u32]> = mesh.edges().iter().map(|e| &e[..]).collect();
+    let (faces, edges) = parallel::join(|| side(&face_ids), || side(&edge_ids));
+    let (faces, edges) = (faces?, edges?);
+    // Half the distance, rounded up (and then once more, for `d·0.5` underflowing).
+    let h = if d > 0.0 {
+        up32(d * 0.5).next_up()
+    } else {
+        0.0
+    };
+    let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize]);
+    let motion: Vec<Motion>;
+    let alike = if alike
+        .unwrap_or_else(|| moves_alike(mesh, vertex, &faces, &edges, vertex_motion, d, h))
+    {
+        motion = (0..vertex.len() as u32).map(vertex_motion).collect();
+        let (f, e) = parallel::join(
+            || node_reach(&faces.tree, &face_ids, &motion, h),
+            || node_reach(&edges.tree, &edge_ids, &motion, h),
+        );
+        Some(Alike {
+            motion: &motion,
+            faces: f,
+            edges: e,
+            h,
+        })
+    } else {
+        None
+    };
+    let alike = alike.as_ref();
+    let mut pairs = match alike {
+        None => vertex_face_pairs(mesh, vertex, &faces, d, |_| |_| true, |_, _| true),
+        Some(alike) => vertex_face_pairs(
+            mesh,
+            vertex,
+            &faces,
+            d,
+            |v| {
+                let q = alike.of([v]);
+                move |n: u32| q.may_meet(&alike.faces[n as usize])
+            },
+            |v, f| alike.of([v]).may_meet(&alike.of(f)),
+        ),
+    };
+    // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
+    let swept_near =
+        |i: u32, j: u32| meets(&widen(edges.tree.bounds_of(i), d), &edges.tree.bounds_of(j));
+    pairs.extend(match alike {
+        None => edge_pairs(mesh, &edges, d, swept_near, |_, _| true),
+        Some(alike) => edge_pairs(
+            mesh,
+            &edges,
+            d,
+            |i, j| swept_near(i, j) && alike.edges[i as usize].may_meet(&alike.edges[j as usize]),
+            |a, b| alike.of(a).may_meet(&alike.of(b)),
+        ),
+    });
     Ok(pairs)
 }
 
@@ -210,5 +526,297 @@ mod tests {
         let b = widen([[1.0; 3], [1.0; 3]], 0.1);
         assert!(b[0][0] < 0.9 && b[1][0] > 1.1);
         assert_eq!(widen([[1.0; 3], [2.0; 3]], 0.0), [[1.0; 3], [2.0; 3]]);
+    }
+
+    use crate::testing::Rng;
+    use surety_intervals::exact::{to_rational, BigInt, BigRational as Q};
+
+    fn int(n: i64) -> Q {
+        Q::from_integer(BigInt::from(n))
+    }
+
+    /// Exact: do two points moving linearly over `[0, 1]` (from `p[0]` to `p[1]` and from
+    /// `r[0]` to `r[1]`) come within `d` of each other on every axis at one time? Each axis
+    /// gives an interval of times (a linear inequality on each side); they must share one.
+    fn points_meet(p: &[[Q; 3]; 2], r: &[[Q; 3]; 2], d: &Q) -> bool {
+        let (mut lo, mut hi) = (int(0), int(1));
+        for k in 0..3 {
+            let a = &p[0][k] - &r[0][k];
+            let b = (&p[1][k] - &p[0][k]) - (&r[1][k] - &r[0][k]);
+            if b == int(0) {
+                if a > *d || a < -d.clone() {
+                    return false;
+                }
+                continue;
+            }
+            let (t1, t2) = ((-d.clone() - &a) / &b, (d - &a) / &b);
+            let (l, h) = if b > int(0) { (t1, t2) } else { (t2, t1) };
+            lo = lo.max(l);
+            hi = hi.min(h);
+        }
+        lo <= hi
+    }
+
+    /// A convex combination (weights `w`, summing to 1) of points given in doubles, exactly.
+    fn combine(points: &[[f64; 3]], w: &[Q]) -> [Q; 3] {
+        core::array::from_fn(|k| {
+            points
+                .iter()
+                .zip(w)
+                .fold(int(0), |acc, (x, w)| acc + to_rational(x[k]).unwrap() * w)
+        })
+    }
+
+    /// Weights over `n` points: each corner, each midpoint of two, and the centroid.
+    fn weights(n: usize) -> Vec<Vec<Q>> {
+        let mut out = Vec::new();
+        for i in 0..n {
+            out.push((0..n).map(|j| int(i64::from(i == j))).collect());
+            for j in i + 1..n {
+                let half = Q::new(BigInt::from(1), BigInt::from(2));
+                out.push(
+                    (0..n)
+                        .map(|k| {
+                            if k == i || k == j {
+                                half.clone()
+                            } else {
+                                int(0)
+                            }
+                        })
+                        .collect(),
+                );
+            }
+        }
+        if n == 3 {
+            out.push(vec![Q::new(BigInt::from(1), BigInt::from(3)); 3]);
+        }
+        out
+    }
+
+    /// A moving primitive of one to three vertices, on a grid of step `2^e` around an offset
+    /// (so that ties are exact), some coordinates then nudged by an ulp or two.
+    fn primitive(g: &mut Rng, n: usize, e: i32, offset: f64) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
+        let step = 2f64.powi(e);
+        let point = |g: &mut Rng| -> [f64; 3] {
+            core::array::from_fn(|_| {
+                let x = offset + step * (g.below(9) as f64 - 4.0);
+                match g.below(8) {
+                    0 => x.next_up(),
+                    1 => x.next_down(),
+                    2 => x.next_up().next_up(),
+                    _ => x,
+                }
+            })
+        };
+        let p0: Vec<[f64; 3]> = (0..n).map(|_| point(g)).collect();
+        // A body moving as one half the time: the same grid motion for every vertex.
+        let shared = point(g).map(|x| x - offset);
+        // Or every vertex moving from around the offset to around the origin (positions at
+        // `t = 1` far finer than the `f32` steps at `t = 0`).
+        let home = g.below(4) == 0;
+        let p1 = p0
+            .iter()
+            .map(|p| {
+                let w = if g.below(2) == 0 {
+                    shared
+                } else {
+                    point(g).map(|x| x - offset)
+                };
+                core::array::from_fn(|k| if home { w[k] } else { p[k] + w[k] })
+            })
+            .collect();
+        (p0, p1)
+    }
+
+    /// The one promise the broad phase's [`Reach`] test makes, against exact rationals: two
+    /// primitives (a vertex, an edge or a face each) with points that come within `d` of each
+    /// other at one time always may meet. Points checked: corners, midpoints and centroids,
+    /// on grids of step `2^e` from subnormal to near the largest doubles, around the origin
+    /// and far from it (up to `2^52` steps away, where `f32` bounds are coarse), with exact
+    /// ties, nudges of an ulp or two, and distances on the grid, between grid points, and not
+    /// representable in `f32`.
+    #[test]
+    fn a_reach_never_rules_out_points_that_come_within_the_distance() {
+        let g = &mut Rng(0x005e_ed0f_ae4c);
+        let (mut met, mut ruled_out) = (0, 0);
+        for case in 0..6000 {
+            let e = [-1070, -600, -30, -3, 0, 12, 400, 1000][case % 8];
+            let step = 2f64.powi(e);
+            let offset =
+                step * [0.0, 0.0, 3.0, 2f64.powi(30), 2f64.powi(52) - 8.0][g.below(5) as usize];
+            let d = match g.below(6) {
+                0 | 1 => 0.0,
+                2 => step * g.below(9) as f64 / 4.0,
+                3 => step * 0.1,
+                4 => (step * g.below(5) as f64).next_up(),
+                _ => step * (1.0 + 2f64.powi(-30)),
+            };
+            if !(d.is_finite() && offset.is_finite()) {
+                continue;
+            }
+            let (na, nb) = (1 + g.below(3) as usize, 1 + g.below(3) as usize);
+            let (a0, a1) = primitive(g, na, e, offset);
+            let (b0, b1) = primitive(g, nb, e, offset);
+            if a1.iter().chain(&b1).flatten().any(|x| !x.is_finite()) {
+                continue;
+            }
+            let h = if d > 0.0 {
+                up32(d * 0.5).next_up()
+            } else {
+                0.0
+            };
+            let reach = |p0: &[[f64; 3]], p1: &[[f64; 3]]| {
+                p0.iter()
+                    .zip(p1)
+                    .map(|(&p, &q)| Motion::vertex(p, q))
+                    .fold(Motion::default(), Motion::join)
+                    .reach(h)
+            };
+            let may = reach(&a0, &a1).may_meet(&reach(&b0, &b1));
+            let dq = to_rational(d).unwrap();
+            let meet = weights(na).iter().any(|wa| {
+                let pa = [combine(&a0, wa), combine(&a1, wa)];
+                weights(nb)
+                    .iter()
+                    .any(|wb| points_meet(&pa, &[combine(&b0, wb), combine(&b1, wb)], &dq))
+            });
+            assert!(
+                may || !meet,
+                "ruled out, but they meet: {a0:?} -> {a1:?} and {b0:?} -> {b1:?}, d = {d:e}"
+            );
+            met += usize::from(meet);
+            ruled_out += usize::from(!may);
+        }
+        // The cases are not all one way.
+        assert!(
+            met > 500 && ruled_out > 500,
+            "{met} met, {ruled_out} ruled out"
+        );
+    }
+
+    /// A small scene: tetrahedra that translate (each as one body), a square of cloth sliding
+    /// along a resting one, and loose particles, on a grid of quarters so that contacts and
+    /// ties happen.
+    fn scene(g: &mut Rng) -> (CcdMesh, Vec<[f64; 3]>, Vec<[f64; 3]>) {
+        let grid =
+            |g: &mut Rng| -> [f64; 3] { core::array::from_fn(|_| (g.below(9) as f64 - 4.0) / 4.0) };
+        let (mut v0, mut v1, mut faces) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..1 + g.below(3) {
+            let base = v0.len() as u32;
+            let w = grid(g);
+            for _ in 0..4 {
+                let p = grid(g);
+                v0.push(p);
+                v1.push(core::array::from_fn(|k| p[k] + w[k]));
+            }
+            faces.extend(
+                [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]].map(|f: [u32; 3]| f.map(|i| base + i)),
+            );
+        }
+        // Two 2 × 2 squares of cloth, one 0 or 1/4 above the other, the upper one sliding.
+        let w = [0.25 * g.below(5) as f64, 0.25 * g.below(3) as f64, 0.0];
+        for (z, moving) in [(0.0, false), (0.25 * g.below(2) as f64, true)] {
+            let base = v0.len() as u32;
+            for i in 0..3 {
+                for j in 0..3 {
+                    let p = [i as f64 * 0.5, j as f64 * 0.5, z];
+                    v0.push(p);
+                    v1.push(if moving {
+                        core::array::from_fn(|k| p[k] + w[k])
+                    } else {
+                        p
+                    });
+                }
+            }
+            for i in 0..2u32 {
+                for j in 0..2u32 {
+                    let (a, b, c, d) = (
+                        3 * i + j,
+                        3 * (i + 1) + j,
+                        3 * (i + 1) + j + 1,
+                        3 * i + j + 1,
+                    );
+                    faces.push([a, b, c].map(|k| base + k));
+                    faces.push([a, c, d].map(|k| base + k));
+                }
+            }
+        }
+        for _ in 0..g.below(3) {
+            v0.push(grid(g));
+            v1.push(grid(g));
+        }
+        (CcdMesh::new(v0.len(), &faces).unwrap(), v0, v1)
+    }
+
+    /// Both ways of the broad phase (swept boxes alone, and with the [`Reach`] test) keep
+    /// every pair that the pair CCD (exact, with the same minimum distance) does not rule
+    /// out; and the [`Reach`] test does rule out pairs the swept boxes keep.
+    #[test]
+    fn both_ways_keep_every_pair_the_pair_ccd_does_not_rule_out() {
+        use super::super::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+        let g = &mut Rng(0xb0ad_fa5e);
+        let (mut fewer, mut cases) = (0, 0);
+        for case in 0..150 {
+            let (mesh, x0, x1) = scene(g);
+            let d = [0.0, 0.125, 0.1][case % 3];
+            let options = CcdOptions {
+                min_separation: d,
+                ..CcdOptions::default()
+            };
+            let swept = candidates_in(&mesh, &x0, &x1, d, Some(false)).unwrap();
+            let alike = candidates_in(&mesh, &x0, &x1, d, Some(true)).unwrap();
+            let chosen = candidates(&mesh, &x0, &x1, d).unwrap();
+            fewer += usize::from(alike.len() < swept.len());
+            cases += 1;
+            let v = |i: u32| surety_intervals::Vec3::from(x0[i as usize]);
+            let w = |i: u32| surety_intervals::Vec3::from(x1[i as usize]);
+            for (vertex, f) in (0..x0.len() as u32)
+                .flat_map(|v| mesh.faces().iter().enumerate().map(move |f| (v, f)))
+            {
+                if f.1.contains(&vertex) {
+                    continue;
+                }
+                let pair = Pair::VertexFace {
+                    vertex,
+                    face: f.0 as u32,
+                };
+                let idx = pair.vertices(&mesh);
+                let hit = vertex_face_ccd(idx.map(v), idx.map(w), options).unwrap();
+                if hit.verdict != surety_intervals::Verdict::False {
+                    for (name, list) in [("swept", &swept), ("alike", &alike), ("chosen", &chosen)]
+                    {
+                        assert!(
+                            list.contains(&pair),
+                            "{name} lost {pair:?} ({hit:?}), case {case}"
+                        );
+                    }
+                }
+            }
+            let e = mesh.edges();
+            for a in 0..e.len() as u32 {
+                for b in a + 1..e.len() as u32 {
+                    if e[a as usize].iter().any(|x| e[b as usize].contains(x)) {
+                        continue;
+                    }
+                    let pair = Pair::EdgeEdge { a, b };
+                    let idx = pair.vertices(&mesh);
+                    let hit = edge_edge_ccd(idx.map(v), idx.map(w), options).unwrap();
+                    if hit.verdict != surety_intervals::Verdict::False {
+                        for (name, list) in
+                            [("swept", &swept), ("alike", &alike), ("chosen", &chosen)]
+                        {
+                            assert!(
+                                list.contains(&pair),
+                                "{name} lost {pair:?} ({hit:?}), case {case}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            fewer * 2 > cases,
+            "the reach test ruled out pairs in only {fewer} of {cases}"
+        );
     }
 }
