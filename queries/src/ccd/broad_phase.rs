@@ -215,18 +215,18 @@ struct Side {
 /// What the broad phase tests besides the swept boxes when pieces move alike: every
 /// vertex's [`Motion`], and the [`Reach`] of every node of the faces' and the edges' trees
 /// (a face's or an edge's own is computed where it is needed).
-struct Alike<'a> {
-    motion: &'a [Motion],
+struct Alike {
+    motion: Vec<Motion>,
     faces: Vec<Reach>,
     edges: Vec<Reach>,
     /// Half the distance, rounded up.
     h: f32,
 }
 
-impl Alike<'_> {
+impl Alike {
     /// The [`Reach`] of the vertices `ids`.
     fn of(&self, ids: impl IntoIterator<Item = u32>) -> Reach {
-        Motion::of(self.motion, ids).reach(self.h)
+        Motion::of(&self.motion, ids).reach(self.h)
     }
 }
 
@@ -378,85 +378,175 @@ pub(super) fn candidates(
     x1: &[[f64; 3]],
     d: f64,
 ) -> Result<Vec<Pair>, ShapeError> {
-    candidates_in(mesh, x0, x1, d, None)
+    let mut broad = Broad::new(mesh, x0, x1, d)?;
+    let mut pairs = broad.vertex_face();
+    pairs.extend(broad.edge_edge(1.0)?);
+    Ok(pairs)
 }
 
-/// [`candidates`], with the choice of [`moves_alike`] made by `alike` when given.
-fn candidates_in(
-    mesh: &CcdMesh,
-    x0: &[[f64; 3]],
-    x1: &[[f64; 3]],
+/// The broad phase of one step, in two parts, so that the second can use what the narrow
+/// phase learnt from the first: [`Broad::vertex_face`] over the whole motion, then
+/// [`Broad::edge_edge`] up to a time (the step found by then: no edge pair that cannot come
+/// near before it can shorten the step).
+pub(super) struct Broad<'m> {
+    mesh: &'m CcdMesh,
+    x0: &'m [[f64; 3]],
+    x1: &'m [[f64; 3]],
     d: f64,
-    alike: Option<bool>,
-) -> Result<Vec<Pair>, ShapeError> {
-    let vertex: Vec<Box3> = x0.iter().zip(x1).map(|(&p, &q)| swept(p, q)).collect();
-    let vertex = &vertex;
-    let side = |items: &[&[u32]]| -> Result<Side, ShapeError> {
-        let boxes: Vec<Box3> = items
-            .iter()
-            .map(|ids| ids.iter().fold(EMPTY, |b, &i| union(b, vertex[i as usize])))
-            .collect();
-        let tree = Bvh::new_linear_on(&boxes, parallel::shared())?;
-        Ok(Side { tree, boxes })
-    };
-    let face_ids: Vec<&[u32]> = mesh.faces().iter().map(|f| &f[..]).collect();
-    let edge_ids: Vec<&[u32]> = mesh.edges().iter().map(|e| &e[..]).collect();
-    let (faces, edges) = parallel::join(|| side(&face_ids), || side(&edge_ids));
-    let (faces, edges) = (faces?, edges?);
-    // Half the distance, rounded up (and then once more, for `d·0.5` underflowing).
-    let h = if d > 0.0 {
-        up32(d * 0.5).next_up()
-    } else {
-        0.0
-    };
-    let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize]);
-    let motion: Vec<Motion>;
-    let alike = if alike
-        .unwrap_or_else(|| moves_alike(mesh, vertex, &faces, &edges, vertex_motion, d, h))
-    {
-        motion = (0..vertex.len() as u32).map(vertex_motion).collect();
-        let (f, e) = parallel::join(
-            || node_reach(&faces.tree, &face_ids, &motion, h),
-            || node_reach(&edges.tree, &edge_ids, &motion, h),
-        );
-        Some(Alike {
-            motion: &motion,
-            faces: f,
-            edges: e,
-            h,
-        })
-    } else {
-        None
-    };
-    let alike = alike.as_ref();
-    let mut pairs = match alike {
-        None => vertex_face_pairs(mesh, vertex, &faces, d, |_| |_| true, |_, _| true),
-        Some(alike) => vertex_face_pairs(
+    /// Each vertex's box over `[0, 1]`.
+    vertex: Vec<Box3>,
+    faces: Side,
+    edges: Side,
+    alike: Option<Alike>,
+}
+
+impl<'m> Broad<'m> {
+    /// The hierarchies over the faces' and the edges' boxes swept over `[0, 1]`, and the
+    /// choice of [`moves_alike`].
+    pub(super) fn new(
+        mesh: &'m CcdMesh,
+        x0: &'m [[f64; 3]],
+        x1: &'m [[f64; 3]],
+        d: f64,
+    ) -> Result<Self, ShapeError> {
+        Self::with(mesh, x0, x1, d, None)
+    }
+
+    /// [`Broad::new`], with the choice of [`moves_alike`] made by `alike` when given.
+    fn with(
+        mesh: &'m CcdMesh,
+        x0: &'m [[f64; 3]],
+        x1: &'m [[f64; 3]],
+        d: f64,
+        alike: Option<bool>,
+    ) -> Result<Self, ShapeError> {
+        let vertex: Vec<Box3> = x0.iter().zip(x1).map(|(&p, &q)| swept(p, q)).collect();
+        let side = |items: &[&[u32]]| -> Result<Side, ShapeError> {
+            let boxes = item_boxes(&vertex, items);
+            let tree = Bvh::new_linear_on(&boxes, parallel::shared())?;
+            Ok(Side { tree, boxes })
+        };
+        let face_ids: Vec<&[u32]> = mesh.faces().iter().map(|f| &f[..]).collect();
+        let edge_ids: Vec<&[u32]> = mesh.edges().iter().map(|e| &e[..]).collect();
+        let (faces, edges) = parallel::join(|| side(&face_ids), || side(&edge_ids));
+        let (faces, edges) = (faces?, edges?);
+        // Half the distance, rounded up (and then once more, for `d·0.5` underflowing).
+        let h = if d > 0.0 {
+            up32(d * 0.5).next_up()
+        } else {
+            0.0
+        };
+        let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize]);
+        let alike = alike
+            .unwrap_or_else(|| moves_alike(mesh, &vertex, &faces, &edges, vertex_motion, d, h))
+            .then(|| {
+                let motion: Vec<Motion> = (0..vertex.len() as u32).map(vertex_motion).collect();
+                let (f, e) = parallel::join(
+                    || node_reach(&faces.tree, &face_ids, &motion, h),
+                    || node_reach(&edges.tree, &edge_ids, &motion, h),
+                );
+                Alike {
+                    motion,
+                    faces: f,
+                    edges: e,
+                    h,
+                }
+            });
+        Ok(Broad {
             mesh,
+            x0,
+            x1,
+            d,
             vertex,
-            &faces,
-            d,
-            |v| {
-                let q = alike.of([v]);
-                move |n: u32| q.may_meet(&alike.faces[n as usize])
-            },
-            |v, f| alike.of([v]).may_meet(&alike.of(f)),
-        ),
-    };
-    // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
-    let swept_near =
-        |i: u32, j: u32| meets(&widen(edges.tree.bounds_of(i), d), &edges.tree.bounds_of(j));
-    pairs.extend(match alike {
-        None => edge_pairs(mesh, &edges, d, swept_near, |_, _| true),
-        Some(alike) => edge_pairs(
-            mesh,
-            &edges,
-            d,
-            |i, j| swept_near(i, j) && alike.edges[i as usize].may_meet(&alike.edges[j as usize]),
-            |a, b| alike.of(a).may_meet(&alike.of(b)),
-        ),
-    });
-    Ok(pairs)
+            faces,
+            edges,
+            alike,
+        })
+    }
+
+    /// The vertex–face pairs of [`candidates`].
+    pub(super) fn vertex_face(&self) -> Vec<Pair> {
+        let (mesh, vertex, faces, d) = (self.mesh, &self.vertex[..], &self.faces, self.d);
+        match &self.alike {
+            None => vertex_face_pairs(mesh, vertex, faces, d, |_| |_| true, |_, _| true),
+            Some(alike) => vertex_face_pairs(
+                mesh,
+                vertex,
+                faces,
+                d,
+                |v| {
+                    let q = alike.of([v]);
+                    move |n: u32| q.may_meet(&alike.faces[n as usize])
+                },
+                |v, f| alike.of([v]).may_meet(&alike.of(f)),
+            ),
+        }
+    }
+
+    /// The edge–edge pairs of [`candidates`] that can come within the distance by time `t`
+    /// (none for `t <= 0`): for `t < 1` the edges' boxes are swept over `[0, t]` instead,
+    /// their end positions rounded outward ([`swept_until`]), and the tree refitted.
+    pub(super) fn edge_edge(&mut self, t: f64) -> Result<Vec<Pair>, ShapeError> {
+        if t.is_nan() || t <= 0.0 {
+            return Ok(Vec::new());
+        }
+        if t < 1.0 {
+            let vertex: Vec<Box3> = self
+                .x0
+                .iter()
+                .zip(self.x1)
+                .map(|(&p, &q)| swept_until(p, q, t))
+                .collect();
+            let ids: Vec<&[u32]> = self.mesh.edges().iter().map(|e| &e[..]).collect();
+            self.edges.boxes = item_boxes(&vertex, &ids);
+            self.edges.tree.refit(&self.edges.boxes)?;
+        }
+        let (mesh, edges, d) = (self.mesh, &self.edges, self.d);
+        // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
+        let swept_near =
+            |i: u32, j: u32| meets(&widen(edges.tree.bounds_of(i), d), &edges.tree.bounds_of(j));
+        Ok(match &self.alike {
+            None => edge_pairs(mesh, edges, d, swept_near, |_, _| true),
+            Some(alike) => edge_pairs(
+                mesh,
+                edges,
+                d,
+                |i, j| {
+                    swept_near(i, j) && alike.edges[i as usize].may_meet(&alike.edges[j as usize])
+                },
+                |a, b| alike.of(a).may_meet(&alike.of(b)),
+            ),
+        })
+    }
+}
+
+/// The box of each item from the boxes of its vertices (exact).
+fn item_boxes(vertex: &[Box3], items: &[&[u32]]) -> Vec<Box3> {
+    items
+        .iter()
+        .map(|ids| ids.iter().fold(EMPTY, |b, &i| union(b, vertex[i as usize])))
+        .collect()
+}
+
+/// The box holding a point's positions over `[0, t]`, `0 < t < 1`, moving from `p0` to `p1`.
+///
+/// The position at `t`, computed as `p0 + t·(p1 − p0)` in floats, is off by at most
+/// `7u·M` (`u = 2^-53`, `M` the largest magnitude of a coordinate of `p0` and `p1`): the
+/// difference and the product are within `2u` of `t·(p1 − p0)`, at most `2M` in magnitude,
+/// and the sum adds `u` of at most `3M`; `2^-1022` more covers a product that underflows.
+/// Widened by `8u·M + 2^-1022` and rounded outward, the box holds it. Coordinates of
+/// `2^1019` or more (whose differences could overflow) keep the box over `[0, 1]`.
+fn swept_until(p0: [f64; 3], p1: [f64; 3], t: f64) -> Box3 {
+    let m = p0.iter().chain(&p1).fold(0.0f64, |m, c| m.max(c.abs()));
+    if m >= 2f64.powi(1019) {
+        return swept(p0, p1);
+    }
+    let slack = (4.0 * f64::EPSILON * m + f64::MIN_POSITIVE).next_up();
+    let end: [f64; 3] = core::array::from_fn(|k| p0[k] + t * (p1[k] - p0[k]));
+    [
+        core::array::from_fn(|k| p0[k].min((end[k] - slack).next_down())),
+        core::array::from_fn(|k| p0[k].max((end[k] + slack).next_up())),
+    ]
 }
 
 /// Whether the pair's primitives can come within `d` of each other by time `t`: false only
@@ -694,6 +784,48 @@ mod tests {
         );
     }
 
+    /// The box over `[0, t]` holds the exact position at `t` (so, being convex, every
+    /// position before it), against exact rationals: points anywhere from subnormal to
+    /// `2^1018` in magnitude, far from each other or one ulp apart, moving both ways, at
+    /// times from `2^-60` to one ulp below 1.
+    #[test]
+    fn a_box_up_to_a_time_holds_the_exact_position_then() {
+        let g = &mut Rng(0x7135_0b0c);
+        let coordinate = |g: &mut Rng| -> f64 {
+            let e = g.below(2040) as i32 - 1020;
+            let x = (1.0 + g.below(1 << 20) as f64 / 1048576.0) * 2f64.powi(e.min(1018));
+            if g.below(2) == 0 {
+                -x
+            } else {
+                x
+            }
+        };
+        for _ in 0..20000 {
+            let p0: [f64; 3] = core::array::from_fn(|_| coordinate(g));
+            let p1: [f64; 3] = core::array::from_fn(|k| match g.below(3) {
+                0 => p0[k].next_up(),
+                1 => -p0[k],
+                _ => coordinate(g),
+            });
+            let t = match g.below(4) {
+                0 => 1f64.next_down(),
+                1 => 2f64.powi(-(g.below(60) as i32)),
+                _ => (1 + g.below(999)) as f64 / 1000.0,
+            };
+            let b = swept_until(p0, p1, t);
+            let tq = to_rational(t).unwrap();
+            for k in 0..3 {
+                let (a, z) = (to_rational(p0[k]).unwrap(), to_rational(p1[k]).unwrap());
+                let at = &a + (&z - &a) * &tq;
+                let (lo, hi) = (to_rational(b[0][k]), to_rational(b[1][k]));
+                assert!(
+                    lo.is_none_or(|lo| lo <= at) && hi.is_none_or(|hi| at <= hi),
+                    "{p0:?} -> {p1:?} at {t}: {b:?}"
+                );
+            }
+        }
+    }
+
     /// A small scene: tetrahedra that translate (each as one body), a square of cloth sliding
     /// along a resting one, and loose particles, on a grid of quarters so that contacts and
     /// ties happen.
@@ -763,8 +895,21 @@ mod tests {
                 min_separation: d,
                 ..CcdOptions::default()
             };
-            let swept = candidates_in(&mesh, &x0, &x1, d, Some(false)).unwrap();
-            let alike = candidates_in(&mesh, &x0, &x1, d, Some(true)).unwrap();
+            let both = |alike| {
+                let mut broad = Broad::with(&mesh, &x0, &x1, d, Some(alike)).unwrap();
+                let mut pairs = broad.vertex_face();
+                pairs.extend(broad.edge_edge(1.0).unwrap());
+                pairs
+            };
+            let (swept, alike) = (both(false), both(true));
+            // The edge pairs up to a time: every pair the pair CCD cannot rule out by then.
+            let until = [0.25, 0.6, 0.1 + g.below(1000) as f64 / 1250.0][case % 3];
+            let mut broad = Broad::new(&mesh, &x0, &x1, d).unwrap();
+            let early = broad.edge_edge(until).unwrap();
+            let by_then = CcdOptions {
+                t_max: until,
+                ..options
+            };
             let chosen = candidates(&mesh, &x0, &x1, d).unwrap();
             fewer += usize::from(alike.len() < swept.len());
             cases += 1;
@@ -800,6 +945,10 @@ mod tests {
                     }
                     let pair = Pair::EdgeEdge { a, b };
                     let idx = pair.vertices(&mesh);
+                    let hit = edge_edge_ccd(idx.map(v), idx.map(w), by_then).unwrap();
+                    if hit.verdict != surety_intervals::Verdict::False {
+                        assert!(early.contains(&pair), "lost {pair:?} by {until} ({hit:?})");
+                    }
                     let hit = edge_edge_ccd(idx.map(v), idx.map(w), options).unwrap();
                     if hit.verdict != surety_intervals::Verdict::False {
                         for (name, list) in

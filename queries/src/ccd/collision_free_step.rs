@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
-use super::broad_phase::{candidates, reachable, Pair};
+use super::broad_phase::{candidates, reachable, Broad, Pair};
 use super::co_moving::co_moving;
 use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
@@ -107,7 +107,10 @@ pub struct Step {
 ///   exact unions) are queried with boxes widened by `min_distance` rounded outward, and
 ///   every item's own box is tested the same way: no pair that can come within
 ///   `min_distance` is dropped (`no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase`
-///   compares with every pair run on its own).
+///   compares with every pair run on its own). Where pieces move alike, pairs are also
+///   compared at one time (see the broad phase's module). The vertex–face pairs come
+///   first; the few likeliest to meet are searched at once, and the edge pairs are then
+///   found with boxes over `[0, t]` only, `t` the earliest certain contact by then.
 /// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
 ///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
 ///   the earliest *certain* contact found so far (a pair certainly free until then is all
@@ -373,20 +376,25 @@ fn query_of(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> Que
     }
 }
 
-/// How many pairs [`earliest_first`] puts first.
+/// How many pairs [`earliest_first`] puts first: of the vertex–face pairs, to bound the step
+/// before the edge pairs are found; of all the others, to bound it before the rest.
+const PROBE: usize = 256;
 const FIRST: usize = 2048;
 
-/// The pairs split in two: the [`FIRST`] with the smallest estimate of their earliest
-/// contact, and the others. The estimate (an ordering only, not a bound anyone relies on) is
-/// the gap between the two primitives' boxes at `t = 0` over the fastest their points move
-/// along an axis, both together.
+/// The pairs split in two: `first` of them likeliest to meet early, in that order, and the
+/// others. The estimate (an ordering only, not a bound anyone relies on) is the gap between
+/// the two primitives' boxes at `t = 0` over the fastest they close in on each other along
+/// an axis (the widest difference of their vertices' displacements); pairs whose boxes
+/// overlap at the start are ranked by that speed alone, and take at most half the first
+/// places unless there are too few others; pairs whose vertices all move alike come last.
 fn earliest_first(
     pairs: &[Pair],
+    first: usize,
     mesh: &CcdMesh,
     x0: &[[f64; 3]],
     x1: &[[f64; 3]],
 ) -> (Vec<Pair>, Vec<Pair>) {
-    if pairs.len() <= FIRST {
+    if pairs.len() <= first {
         return (pairs.to_vec(), Vec::new());
     }
     let estimate = |pair: &Pair| -> f32 {
@@ -397,31 +405,67 @@ fn earliest_first(
         };
         let (mut gap, mut speed) = (0.0f64, 0.0f64);
         for k in 0..3 {
-            let lo_hi = |r: &[usize]| {
-                r.iter()
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &i| {
-                        (lo.min(x0[i][k]), hi.max(x0[i][k]))
-                    })
-            };
-            let (a, b) = (lo_hi(&v[..split]), lo_hi(&v[split..]));
-            gap = gap.max(b.0 - a.1).max(a.0 - b.1);
-            for &i in &v {
-                speed = speed.max((x1[i][k] - x0[i][k]).abs());
+            // The bounds of each side's start and shift along the axis.
+            let (mut a, mut b) = (
+                [f64::INFINITY, f64::NEG_INFINITY],
+                [f64::INFINITY, f64::NEG_INFINITY],
+            );
+            let (mut sa, mut sb) = (a, b);
+            for (j, &i) in v.iter().enumerate() {
+                let (p, s) = (x0[i][k], x1[i][k] - x0[i][k]);
+                let (at, by) = if j < split {
+                    (&mut a, &mut sa)
+                } else {
+                    (&mut b, &mut sb)
+                };
+                *at = [at[0].min(p), at[1].max(p)];
+                *by = [by[0].min(s), by[1].max(s)];
             }
+            gap = gap.max(b[0] - a[1]).max(a[0] - b[1]);
+            // How fast the two can close in on each other along the axis: pieces that move
+            // alike (a falling cloth's neighbours) do not, however fast they move.
+            speed = speed.max(sa[1] - sb[0]).max(sb[1] - sa[0]);
         }
-        if gap <= 0.0 {
-            0.0
+        if speed.is_nan() || speed <= 0.0 {
+            // They keep their distance (or the estimate is not a number): last.
+            f32::INFINITY
+        } else if gap <= 0.0 {
+            // Boxes that overlap already: the faster they close in, the earlier (below 0).
+            -(speed as f32)
         } else {
-            (gap / (2.0 * speed)) as f32
+            (gap / speed) as f32
         }
     };
-    let mut keyed: Vec<(f32, u32)> =
+    let keyed: Vec<(f32, u32)> =
         parallel::flat_map(&(0..pairs.len() as u32).collect::<Vec<u32>>(), |&i, out| {
             out.push((estimate(&pairs[i as usize]), i))
         });
-    keyed.select_nth_unstable_by(FIRST, |a, b| a.0.total_cmp(&b.0));
-    let pick = |part: &[(f32, u32)]| part.iter().map(|&(_, i)| pairs[i as usize]).collect();
-    (pick(&keyed[..FIRST]), pick(&keyed[FIRST..]))
+    // Half the first ones from pairs whose boxes overlap at the start (neighbours of a
+    // bending sheet, say, most of which never meet) and half from pairs apart, each the
+    // earliest of its kind, taken in turn: neither kind can crowd the other out.
+    let (mut near, mut apart): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|k| k.0 < 0.0);
+    let by_key = |a: &(f32, u32), b: &(f32, u32)| a.0.total_cmp(&b.0);
+    let half = (first / 2).max(first.saturating_sub(apart.len()));
+    let take_near = near.len().min(half);
+    let take_apart = apart.len().min(first - take_near);
+    for (list, take) in [(&mut near, take_near), (&mut apart, take_apart)] {
+        if take < list.len() {
+            list.select_nth_unstable_by(take, by_key);
+        }
+        list[..take].sort_unstable_by(by_key);
+    }
+    let pick = |k: &(f32, u32)| pairs[k.1 as usize];
+    let mut head = Vec::with_capacity(take_near + take_apart);
+    for i in 0..take_near.max(take_apart) {
+        head.extend(apart[..take_apart].get(i).map(pick));
+        head.extend(near[..take_near].get(i).map(pick));
+    }
+    let tail = near[take_near..]
+        .iter()
+        .chain(&apart[take_apart..])
+        .map(pick)
+        .collect();
+    (head, tail)
 }
 
 /// A time as a `u64` whose order is the times' order (times are `>= 0`; `-0.0` is `0`).
@@ -447,8 +491,9 @@ fn step(
     o: &StepOptions,
 ) -> Result<Step, ShapeError> {
     let clock = Clock::start();
-    let pairs = candidates(mesh, x0, x1, o.min_distance)?;
-    let broad_seconds = clock.seconds();
+    let mut broad = Broad::new(mesh, x0, x1, o.min_distance)?;
+    let vf_pairs = broad.vertex_face();
+    let mut broad_seconds = clock.seconds();
     let clock = Clock::start();
     let best = AtomicU64::new(o.t_max.to_bits());
     let (skipped, exact, fixed) = (
@@ -518,8 +563,19 @@ fn step(
     };
     // The pairs likeliest to meet first go first, so that the bound falls early and prunes
     // the rest: the few with the smallest estimate of their earliest contact, then all others.
-    let (first, rest) = earliest_first(&pairs, mesh, x0, x1);
+    // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
+    // pairs only up to it (it only falls, and a pair that cannot come near before it cannot
+    // shorten the step); then all the others, the likeliest to meet first.
+    let (first, rest) = earliest_first(&vf_pairs, PROBE, mesh, x0, x1);
     let mut looked = parallel::filter_map(&first, visit);
+    let edges_clock = Clock::start();
+    let ee_pairs = broad.edge_edge(f64::from_bits(best.load(Relaxed)))?;
+    let edges_seconds = edges_clock.seconds();
+    broad_seconds += edges_seconds;
+    let mut others = rest;
+    others.extend_from_slice(&ee_pairs);
+    let (first, rest) = earliest_first(&others, FIRST, mesh, x0, x1);
+    looked.extend(parallel::filter_map(&first, visit));
     looked.extend(parallel::filter_map(&rest, visit));
     let (mut later, mut hits) = (Vec::new(), Vec::new());
     for (pair, hit, undecided) in looked {
@@ -569,12 +625,12 @@ fn step(
         t,
         limit,
         within_tolerance,
-        candidates: pairs.len(),
+        candidates: vf_pairs.len() + ee_pairs.len(),
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
         static_pairs: fixed.into_inner(),
         broad_seconds,
-        narrow_seconds: clock.seconds(),
+        narrow_seconds: clock.seconds() - edges_seconds,
     })
 }
 
