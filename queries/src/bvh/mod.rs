@@ -235,17 +235,16 @@ impl Bvh {
 
     /// Every node's box from the items' boxes (checked).
     fn fill(&mut self, boxes: &[Box3]) {
-        // Children are always stored after their parent: one backward pass.
-        for i in (0..self.nodes.len()).rev() {
-            let n = self.nodes[i];
-            let first = n.first as usize;
-            self.nodes[i].bounds = if n.count > 0 {
-                self.items[first..first + n.count as usize]
+        let bounds = self.per_node(
+            |items| {
+                items
                     .iter()
                     .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
-            } else {
-                union(self.nodes[first].bounds, self.nodes[first + 1].bounds)
-            };
+            },
+            union,
+        );
+        for (n, b) in self.nodes.iter_mut().zip(bounds) {
+            n.bounds = b;
         }
     }
 

@@ -377,72 +377,69 @@ fn query_of(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> Que
 }
 
 /// How many pairs [`earliest_first`] puts first: of the vertex–face pairs, to bound the step
-/// before the edge pairs are found; of all the others, to bound it before the rest.
+/// before the edge pairs are found ([`PROBE`]); of all the others, to bound it before the
+/// rest ([`FIRST`]).
 const PROBE: usize = 256;
 const FIRST: usize = 2048;
 
-/// The pairs split in two: `first` of them likeliest to meet early, in that order, and the
-/// others. The estimate (an ordering only, not a bound anyone relies on) is the gap between
-/// the two primitives' boxes at `t = 0` over the fastest they close in on each other along
-/// an axis (the widest difference of their vertices' displacements); pairs whose boxes
-/// overlap at the start are ranked by that speed alone, and take at most half the first
-/// places unless there are too few others; pairs whose vertices all move alike come last.
-fn earliest_first(
+/// An estimate of how early a pair may meet, for ordering only (not a bound anyone relies
+/// on): the gap between the two primitives' boxes at `t = 0` over the fastest they close in
+/// on each other along an axis (the widest difference of their vertices' displacements);
+/// for boxes that overlap at the start, minus that speed (below 0: the faster, the earlier);
+/// `+∞` for pairs whose vertices all move alike, which keep their distance.
+fn estimate(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> f32 {
+    let v = pair.vertices(mesh).map(|i| i as usize);
+    let split = pair.split();
+    let (mut gap, mut speed) = (0.0f64, 0.0f64);
+    for k in 0..3 {
+        // The bounds of each side's start and shift along the axis.
+        let (mut a, mut b) = (
+            [f64::INFINITY, f64::NEG_INFINITY],
+            [f64::INFINITY, f64::NEG_INFINITY],
+        );
+        let (mut sa, mut sb) = (a, b);
+        for (j, &i) in v.iter().enumerate() {
+            let (p, s) = (x0[i][k], x1[i][k] - x0[i][k]);
+            let (at, by) = if j < split {
+                (&mut a, &mut sa)
+            } else {
+                (&mut b, &mut sb)
+            };
+            *at = [at[0].min(p), at[1].max(p)];
+            *by = [by[0].min(s), by[1].max(s)];
+        }
+        gap = gap.max(b[0] - a[1]).max(a[0] - b[1]);
+        speed = speed.max(sa[1] - sb[0]).max(sb[1] - sa[0]);
+    }
+    if speed.is_nan() || speed <= 0.0 {
+        f32::INFINITY
+    } else if gap <= 0.0 {
+        -(speed as f32)
+    } else {
+        (gap / speed) as f32
+    }
+}
+
+/// The [`estimate`] of each of `pairs[from..]`, with its index, worked out in parallel.
+fn estimated(
     pairs: &[Pair],
-    first: usize,
+    from: usize,
     mesh: &CcdMesh,
     x0: &[[f64; 3]],
     x1: &[[f64; 3]],
-) -> (Vec<Pair>, Vec<Pair>) {
-    if pairs.len() <= first {
-        return (pairs.to_vec(), Vec::new());
-    }
-    let estimate = |pair: &Pair| -> f32 {
-        let v = pair.vertices(mesh).map(|i| i as usize);
-        let split = match pair {
-            Pair::VertexFace { .. } => 1,
-            Pair::EdgeEdge { .. } => 2,
-        };
-        let (mut gap, mut speed) = (0.0f64, 0.0f64);
-        for k in 0..3 {
-            // The bounds of each side's start and shift along the axis.
-            let (mut a, mut b) = (
-                [f64::INFINITY, f64::NEG_INFINITY],
-                [f64::INFINITY, f64::NEG_INFINITY],
-            );
-            let (mut sa, mut sb) = (a, b);
-            for (j, &i) in v.iter().enumerate() {
-                let (p, s) = (x0[i][k], x1[i][k] - x0[i][k]);
-                let (at, by) = if j < split {
-                    (&mut a, &mut sa)
-                } else {
-                    (&mut b, &mut sb)
-                };
-                *at = [at[0].min(p), at[1].max(p)];
-                *by = [by[0].min(s), by[1].max(s)];
-            }
-            gap = gap.max(b[0] - a[1]).max(a[0] - b[1]);
-            // How fast the two can close in on each other along the axis: pieces that move
-            // alike (a falling cloth's neighbours) do not, however fast they move.
-            speed = speed.max(sa[1] - sb[0]).max(sb[1] - sa[0]);
-        }
-        if speed.is_nan() || speed <= 0.0 {
-            // They keep their distance (or the estimate is not a number): last.
-            f32::INFINITY
-        } else if gap <= 0.0 {
-            // Boxes that overlap already: the faster they close in, the earlier (below 0).
-            -(speed as f32)
-        } else {
-            (gap / speed) as f32
-        }
-    };
-    let keyed: Vec<(f32, u32)> =
-        parallel::flat_map(&(0..pairs.len() as u32).collect::<Vec<u32>>(), |&i, out| {
-            out.push((estimate(&pairs[i as usize]), i))
-        });
-    // Half the first ones from pairs whose boxes overlap at the start (neighbours of a
-    // bending sheet, say, most of which never meet) and half from pairs apart, each the
-    // earliest of its kind, taken in turn: neither kind can crowd the other out.
+) -> Vec<(f32, u32)> {
+    let indices: Vec<u32> = (from as u32..pairs.len() as u32).collect();
+    parallel::flat_map(&indices, |&i, out| {
+        out.push((estimate(pairs[i as usize], mesh, x0, x1), i))
+    })
+}
+
+/// Pairs (as indices, with their [`estimate`]) split in two: up to `first` of them likeliest
+/// to meet early, in that order, and the others (still with their estimates). Pairs whose boxes overlap at the start take at
+/// most half the first places unless there are too few others, and the two kinds are taken
+/// in turn, each earliest first: neither crowds the other out (a bending sheet's
+/// neighbours, most of which never meet, against the pairs approaching across a gap).
+fn earliest_first(keyed: Vec<(f32, u32)>, first: usize) -> (Vec<u32>, Vec<(f32, u32)>) {
     let (mut near, mut apart): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|k| k.0 < 0.0);
     let by_key = |a: &(f32, u32), b: &(f32, u32)| a.0.total_cmp(&b.0);
     let half = (first / 2).max(first.saturating_sub(apart.len()));
@@ -454,18 +451,14 @@ fn earliest_first(
         }
         list[..take].sort_unstable_by(by_key);
     }
-    let pick = |k: &(f32, u32)| pairs[k.1 as usize];
     let mut head = Vec::with_capacity(take_near + take_apart);
     for i in 0..take_near.max(take_apart) {
-        head.extend(apart[..take_apart].get(i).map(pick));
-        head.extend(near[..take_near].get(i).map(pick));
+        head.extend(apart[..take_apart].get(i).map(|k| k.1));
+        head.extend(near[..take_near].get(i).map(|k| k.1));
     }
-    let tail = near[take_near..]
-        .iter()
-        .chain(&apart[take_apart..])
-        .map(pick)
-        .collect();
-    (head, tail)
+    near.drain(..take_near);
+    near.extend(apart.drain(take_apart..));
+    (head, near)
 }
 
 /// A time as a `u64` whose order is the times' order (times are `>= 0`; `-0.0` is `0`).
@@ -561,22 +554,25 @@ fn step(
         count(&hit);
         lower(&hit).then_some((pair, hit))
     };
-    // The pairs likeliest to meet first go first, so that the bound falls early and prunes
-    // the rest: the few with the smallest estimate of their earliest contact, then all others.
     // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
     // pairs only up to it (it only falls, and a pair that cannot come near before it cannot
     // shorten the step); then all the others, the likeliest to meet first.
-    let (first, rest) = earliest_first(&vf_pairs, PROBE, mesh, x0, x1);
-    let mut looked = parallel::filter_map(&first, visit);
+    // `pairs` holds the vertex–face pairs, then the edge pairs.
+    let mut pairs = vf_pairs;
+    let vertex_face = pairs.len();
+    let pick =
+        |pairs: &[Pair], i: &[u32]| -> Vec<Pair> { i.iter().map(|&i| pairs[i as usize]).collect() };
+    let (first, mut others) = earliest_first(estimated(&pairs, 0, mesh, x0, x1), PROBE);
+    let mut looked = parallel::filter_map(&pick(&pairs, &first), visit);
     let edges_clock = Clock::start();
-    let ee_pairs = broad.edge_edge(f64::from_bits(best.load(Relaxed)))?;
+    pairs.extend(broad.edge_edge(f64::from_bits(best.load(Relaxed)))?);
     let edges_seconds = edges_clock.seconds();
     broad_seconds += edges_seconds;
-    let mut others = rest;
-    others.extend_from_slice(&ee_pairs);
-    let (first, rest) = earliest_first(&others, FIRST, mesh, x0, x1);
-    looked.extend(parallel::filter_map(&first, visit));
-    looked.extend(parallel::filter_map(&rest, visit));
+    others.extend(estimated(&pairs, vertex_face, mesh, x0, x1));
+    let (first, rest) = earliest_first(others, FIRST);
+    let rest: Vec<u32> = rest.into_iter().map(|k| k.1).collect();
+    looked.extend(parallel::filter_map(&pick(&pairs, &first), visit));
+    looked.extend(parallel::filter_map(&pick(&pairs, &rest), visit));
     let (mut later, mut hits) = (Vec::new(), Vec::new());
     for (pair, hit, undecided) in looked {
         if undecided {
@@ -625,7 +621,7 @@ fn step(
         t,
         limit,
         within_tolerance,
-        candidates: vf_pairs.len() + ee_pairs.len(),
+        candidates: pairs.len(),
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
         static_pairs: fixed.into_inner(),
