@@ -112,13 +112,18 @@ impl Bvh {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn new_linear(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
-        Self::new_linear_on(boxes, true)
+        Self::new_linear_on(boxes, true, Self::LEAF_SIZE)
     }
 
-    /// [`Bvh::new_linear`], on this thread alone unless `parallel`.
-    pub(crate) fn new_linear_on(boxes: &[Box3], parallel: bool) -> Result<Self, crate::ShapeError> {
+    /// [`Bvh::new_linear`] with leaves of at most `leaf` items (at least 1), on this thread
+    /// alone unless `parallel`.
+    pub(crate) fn new_linear_on(
+        boxes: &[Box3],
+        parallel: bool,
+        leaf: usize,
+    ) -> Result<Self, crate::ShapeError> {
         check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
-        Ok(morton::build(boxes, parallel))
+        Ok(morton::build(boxes, parallel, leaf))
     }
 
     /// The number of items.
@@ -235,17 +240,41 @@ impl Bvh {
 
     /// Every node's box from the items' boxes (checked).
     fn fill(&mut self, boxes: &[Box3]) {
+        let items = &self.items;
         let bounds = self.per_node(
-            |items| {
-                items
+            |slots| {
+                items[slots]
                     .iter()
                     .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
             },
             union,
         );
+        self.set_bounds(bounds);
+    }
+
+    /// [`Bvh::refit`] from boxes given in the tree's own order: `boxes[s]` is the box of the
+    /// item in slot `s` (the slots of [`Bvh::leaves_where`] and [`Bvh::walk_pairs`]), so the
+    /// leaves read them in sequence, not scattered over memory.
+    pub(crate) fn refit_in_order(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
+        check_boxes(boxes, self.items.len())?;
+        let bounds = self.per_node(
+            |slots| boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x)),
+            union,
+        );
+        self.set_bounds(bounds);
+        Ok(())
+    }
+
+    /// Each node's box, given in the nodes' order.
+    fn set_bounds(&mut self, bounds: Vec<Box3>) {
         for (n, b) in self.nodes.iter_mut().zip(bounds) {
             n.bounds = b;
         }
+    }
+
+    /// The items in slot order: slot `s` holds item `items_in_order()[s]`, leaf by leaf.
+    pub(crate) fn items_in_order(&self) -> &[u32] {
+        &self.items
     }
 
     /// The box of node `i` (every item below it lies in it).
@@ -254,12 +283,13 @@ impl Bvh {
         self.nodes[i as usize].bounds
     }
 
-    /// A value per node, from the leaves up: `leaf(items)` for a leaf, `join` of its
-    /// children's for an interior node (indexed as the nodes, for tests such as
-    /// [`Bvh::leaves_where`]'s that need more than a node's box).
+    /// A value per node, from the leaves up: `leaf(slots)` for a leaf (the range of its
+    /// slots, see [`Bvh::items_in_order`]), `join` of its children's for an interior node
+    /// (indexed as the nodes, for tests such as [`Bvh::leaves_where`]'s that need more than
+    /// a node's box).
     pub(crate) fn per_node<T: Copy + Default>(
         &self,
-        leaf: impl Fn(&[u32]) -> T,
+        leaf: impl Fn(core::ops::Range<usize>) -> T,
         join: impl Fn(T, T) -> T,
     ) -> Vec<T> {
         let mut out = vec![T::default(); self.nodes.len()];
@@ -268,7 +298,7 @@ impl Bvh {
             let n = self.nodes[i];
             let first = n.first as usize;
             out[i] = if n.count > 0 {
-                leaf(&self.items[first..first + n.count as usize])
+                leaf(first..first + n.count as usize)
             } else {
                 join(out[first], out[first + 1])
             };
@@ -276,11 +306,15 @@ impl Bvh {
         out
     }
 
-    /// Calls `visit` with the items of every leaf reached from the root through nodes that
-    /// `keep` (given a node's index) accepts: a node is pruned, with everything below it,
-    /// when `keep` is false, so `keep` must hold for a node whenever it holds for an item
-    /// below it that the caller wants.
-    pub(crate) fn leaves_where(&self, keep: impl Fn(u32) -> bool, mut visit: impl FnMut(&[u32])) {
+    /// Calls `visit` with the slots (see [`Bvh::items_in_order`]) of every leaf reached from
+    /// the root through nodes that `keep` (given a node's index) accepts: a node is pruned,
+    /// with everything below it, when `keep` is false, so `keep` must hold for a node
+    /// whenever it holds for an item below it that the caller wants.
+    pub(crate) fn leaves_where(
+        &self,
+        keep: impl Fn(u32) -> bool,
+        mut visit: impl FnMut(core::ops::Range<usize>),
+    ) {
         let mut stack = Stack::new();
         if !self.nodes.is_empty() {
             stack.push(0u32);
@@ -292,7 +326,7 @@ impl Bvh {
             let n = &self.nodes[i as usize];
             let first = n.first as usize;
             if n.count > 0 {
-                visit(&self.items[first..first + n.count as usize]);
+                visit(first..first + n.count as usize);
             } else {
                 stack.push(n.first + 1);
                 stack.push(n.first);
@@ -579,6 +613,7 @@ fn check_boxes(boxes: &[Box3], count: usize) -> Result<(), crate::ShapeError> {
 
 /// `b` widened by `d` on every side, rounded outward (so that it holds every point within
 /// `d` of `b` per axis).
+#[inline]
 pub(crate) fn widen(b: Box3, d: f64) -> Box3 {
     if d == 0.0 {
         return b;
@@ -622,6 +657,49 @@ pub(crate) fn meets(a: &Box3, b: &Box3) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Refitting from boxes in the tree's slot order gives every node the box that refitting
+    /// from the same boxes in item order gives, and each holds exactly its items' boxes; a
+    /// wrong count is an error, as for [`Bvh::refit`].
+    #[test]
+    fn a_refit_in_slot_order_gives_the_boxes_of_a_refit_in_item_order() {
+        let mut g = crate::testing::Rng(7);
+        let mut next = move || g.below(1000) as f64 / 8.0 - 60.0;
+        for n in [1usize, 2, 9, 100, 1000] {
+            let mut boxes = |n: usize| -> Vec<Box3> {
+                (0..n)
+                    .map(|_| {
+                        let lo = [next(), next(), next()];
+                        [lo, core::array::from_fn(|k| lo[k] + next().abs() / 8.0)]
+                    })
+                    .collect()
+            };
+            let built = boxes(n);
+            let moved = boxes(n);
+            for leaf in [1, 4, 8] {
+                let mut a = morton::build(&built, false, leaf);
+                let mut b = a.clone();
+                a.refit(&moved).unwrap();
+                let in_order: Vec<Box3> = b.items.iter().map(|&k| moved[k as usize]).collect();
+                b.refit_in_order(&in_order).unwrap();
+                assert_eq!(a.nodes, b.nodes, "n {n}, leaf {leaf}");
+                assert!(b.refit_in_order(&in_order[1..]).is_err());
+                // Each leaf holds at most `leaf` items, and its box is exactly theirs.
+                b.leaves_where(
+                    |_| true,
+                    |slots| {
+                        assert!(!slots.is_empty() && slots.len() <= leaf);
+                        let want = in_order[slots.clone()]
+                            .iter()
+                            .fold(EMPTY, |x, &y| union(x, y));
+                        assert!(b.nodes.iter().any(|n| n.count > 0
+                            && n.first as usize == slots.start
+                            && n.bounds == want));
+                    },
+                );
+            }
+        }
+    }
 
     /// A tree deeper than the traversal's array on the call stack (100 levels: at each, a
     /// leaf far along the ray and the rest of the tree nearer, so that every leaf waits

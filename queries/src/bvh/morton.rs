@@ -18,8 +18,10 @@ fn spread(x: u32) -> u32 {
 }
 
 /// Builds the tree over `boxes` (checked by the caller: no NaN, `lo ≤ hi`, fewer than 2^32),
-/// sorting on rayon's threads when `parallel` (and the feature) say so.
-pub(super) fn build(boxes: &[Box3], parallel: bool) -> Bvh {
+/// leaves of at most `leaf` items (at least 1), sorting on rayon's threads when `parallel`
+/// (and the feature) say so.
+pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
+    let leaf = leaf.max(1);
     let n = boxes.len();
     if n == 0 {
         return Bvh::default();
@@ -75,12 +77,12 @@ pub(super) fn build(boxes: &[Box3], parallel: bool) -> Bvh {
         first: 0,
         count: 0,
     };
-    let mut nodes = Vec::with_capacity(2 * n.div_ceil(Bvh::LEAF_SIZE));
+    let mut nodes = Vec::with_capacity(2 * n.div_ceil(leaf));
     nodes.push(empty);
     // (node, start, end): the items of a node are a range of the sorted list.
     let mut stack = vec![(0usize, 0usize, n)];
     while let Some((node, start, end)) = stack.pop() {
-        if end - start <= Bvh::LEAF_SIZE {
+        if end - start <= leaf {
             nodes[node].first = start as u32;
             nodes[node].count = (end - start) as u32;
             continue;

@@ -5,6 +5,7 @@
 #[cfg(test)]
 use super::{meets, widen};
 use super::{Bvh, Node};
+use core::ops::Range;
 
 impl Bvh {
     /// Pairs of nodes whose leaves' pairs, together, are all the pairs [`Bvh::walk_pairs`]
@@ -44,9 +45,9 @@ impl Bvh {
         tasks
     }
 
-    /// Calls `visit(a, b)` with the items of every pair of leaves below the task `(i, j)`
-    /// (from [`Bvh::pair_tasks`]) that `near` keeps: once per unordered pair of distinct
-    /// leaves, and `a` and `b` the same slice for a leaf with itself. A pair of distinct
+    /// Calls `visit(a, b)` with the slots (see [`Bvh::items_in_order`]) of every pair of
+    /// leaves below the task `(i, j)` (from [`Bvh::pair_tasks`]) that `near` keeps: once per
+    /// unordered pair of distinct leaves, and `a == b` for a leaf with itself. A pair of distinct
     /// nodes `(i, j)` (node indices, either order) is pruned, with everything below it,
     /// when `near(i, j)` is false: `near` must hold for two nodes whenever it holds for any
     /// pair of items below them that the caller wants. [`Bvh::near`] is the test of boxes
@@ -55,7 +56,7 @@ impl Bvh {
         &self,
         task: (u32, u32),
         near: impl Fn(u32, u32) -> bool,
-        mut visit: impl FnMut(&[u32], &[u32]),
+        mut visit: impl FnMut(Range<usize>, Range<usize>),
     ) {
         let mut stack = vec![task];
         while let Some((i, j)) = stack.pop() {
@@ -64,7 +65,7 @@ impl Bvh {
                 continue;
             }
             match (a.count > 0, b.count > 0) {
-                (true, true) => visit(self.leaf(a), self.leaf(b)),
+                (true, true) => visit(self.slots(a), self.slots(b)),
                 _ if i == j => {
                     let (l, r) = (a.first, a.first + 1);
                     stack.extend([(l, l), (r, r), (l, r)]);
@@ -87,9 +88,9 @@ impl Bvh {
         &self.nodes[i as usize]
     }
 
-    fn leaf(&self, n: &Node) -> &[u32] {
+    fn slots(&self, n: &Node) -> Range<usize> {
         let f = n.first as usize;
-        &self.items[f..f + n.count as usize]
+        f..f + n.count as usize
     }
 }
 
@@ -131,7 +132,8 @@ mod tests {
                 let mut seen = BTreeSet::new();
                 for task in bvh.pair_tasks(bvh.near(d), 64) {
                     bvh.walk_pairs(task, bvh.near(d), |a, b| {
-                        let same = core::ptr::eq(a, b);
+                        let same = a == b;
+                        let (a, b) = (&bvh.items[a], &bvh.items[b]);
                         for (k, &x) in a.iter().enumerate() {
                             for &y in if same { &b[k + 1..] } else { b } {
                                 assert!(seen.insert((x.min(y), x.max(y))), "{x} {y} twice");

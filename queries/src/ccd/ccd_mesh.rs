@@ -117,6 +117,11 @@ impl CcdMesh {
         self.vertex_count
     }
 
+    /// The number of primitives: vertices, edges and faces together.
+    pub(super) fn size(&self) -> usize {
+        self.vertex_count + self.edges.len() + self.faces.len()
+    }
+
     /// The edges, as pairs of vertex indices.
     ///
     /// # Example

@@ -29,9 +29,10 @@ pub struct StepOptions {
     pub t_max: f64,
     /// The step may fall short of the first contact by this fraction of it, in `(0, 1)`.
     pub tolerance: f64,
-    /// Threads for the broad and narrow phases: 0 for all cores (rayon's global pool), 1 for
-    /// the calling thread alone, `n` for a pool of `n`. Ignored without the `parallel`
-    /// feature.
+    /// Threads for the broad and narrow phases: 0 for all cores (rayon's global pool), except
+    /// for meshes of fewer than 4096 vertices, edges and faces together, which run on the
+    /// calling thread (waking the pool would cost more than it shares); 1 for the calling
+    /// thread alone; `n` for a pool of `n`. Ignored without the `parallel` feature.
     pub threads: usize,
 }
 
@@ -152,7 +153,7 @@ pub fn collision_free_step<P: Into<Vec3<f64>> + Copy>(
 ) -> Result<Step, ShapeError> {
     let (x0, x1) = positions(mesh, v0, v1, options)?;
     let o = *options;
-    parallel::on_threads(o.threads, || step(mesh, &x0, &x1, &o))
+    parallel::on_threads(o.threads, mesh.size(), || step(mesh, &x0, &x1, &o))
 }
 
 /// Whether the whole motion from `v0` to `v1` over `[0, t_max]` is free of contact: `True`
@@ -189,7 +190,7 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
 ) -> Result<Verdict, ShapeError> {
     let (x0, x1) = positions(mesh, v0, v1, options)?;
     let o = *options;
-    parallel::on_threads(o.threads, || {
+    parallel::on_threads(o.threads, mesh.size(), || {
         let pairs = candidates(mesh, &x0, &x1, o.min_distance)?;
         let ccd = pair_options(&o, o.t_max, o.tolerance);
         let maybe = AtomicBool::new(false);
@@ -207,18 +208,17 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
         let contact = parallel::any(&pairs, |&pair| {
             // The step's own prune (sound: see `reachable`), so that a pair the step rules
             // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
-            if !reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance) {
-                return false;
-            }
-            match look(pair, mesh, &x0, &x1, &ccd) {
-                (hit, Some(query)) if hit.verdict == Verdict::Maybe => {
+            let reach = || reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance);
+            match look(pair, mesh, &x0, &x1, &ccd, reach) {
+                None => false,
+                Some((hit, Some(query))) if hit.verdict == Verdict::Maybe => {
                     later
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push((query, hit));
                     false
                 }
-                (hit, _) => judge(hit),
+                Some((hit, _)) => judge(hit),
             }
         });
         let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -334,30 +334,37 @@ fn pair_options(o: &StepOptions, t_max: f64, tolerance: f64) -> CcdOptions {
 
 /// One pair's CCD (positions and options already checked).
 fn run(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]], o: &CcdOptions) -> CcdHit {
-    let (hit, query) = look(pair, mesh, x0, x1, o);
-    match query {
-        Some(q) => q.settle(hit, o),
-        None => hit,
+    match look(pair, mesh, x0, x1, o, || true) {
+        Some((hit, Some(q))) => q.settle(hit, o),
+        Some((hit, None)) => hit,
+        // Not for a gate that keeps every pair: the search's own answer then.
+        None => query_of(pair, mesh, x0, x1).search(o),
     }
 }
 
-/// One pair's CCD short of the exact stage: the answer of the static test or the inclusion
-/// search, and, where that may still need the exact stage (a `Maybe`, or a contact whose
-/// time is coarse), the query to settle it with.
+/// One pair's CCD short of the exact stage, for a pair that `keep` does not rule out: the
+/// answer of the static test (pairs whose points all move alike, asked first: it is cheaper
+/// than `keep`, and certain), or else, when `keep` holds, the inclusion search's, with the
+/// query to settle it with where that may still need the exact stage (a `Maybe`, or a
+/// contact whose time is coarse). `None` when `keep` rules the pair out.
 fn look(
     pair: Pair,
     mesh: &CcdMesh,
     x0: &[[f64; 3]],
     x1: &[[f64; 3]],
     o: &CcdOptions,
-) -> (CcdHit, Option<Query>) {
+    keep: impl FnOnce() -> bool,
+) -> Option<(CcdHit, Option<Query>)> {
     let v = pair.vertices(mesh).map(|i| i as usize);
     let edge = matches!(pair, Pair::EdgeEdge { .. });
     if let Some(hit) = co_moving(edge, v, x0, x1, o.min_separation, o.t_max) {
-        return (hit, None);
+        return Some((hit, None));
+    }
+    if !keep() {
+        return None;
     }
     let q = query_of(pair, mesh, x0, x1);
-    (q.search(o), Some(q))
+    Some((q.search(o), Some(q)))
 }
 
 /// A pair's positions, as the primitive CCD takes them.
@@ -428,19 +435,27 @@ fn estimated(
     x0: &[[f64; 3]],
     x1: &[[f64; 3]],
 ) -> Vec<(f32, u32)> {
-    let indices: Vec<u32> = (from as u32..pairs.len() as u32).collect();
-    parallel::flat_map(&indices, |&i, out| {
-        out.push((estimate(pairs[i as usize], mesh, x0, x1), i))
+    parallel::map(pairs.len().saturating_sub(from), |k| {
+        let i = from + k;
+        (estimate(pairs[i], mesh, x0, x1), i as u32)
     })
 }
 
 /// Pairs (as indices, with their [`estimate`]) split in two: up to `first` of them likeliest
-/// to meet early, in that order, and the others (still with their estimates). Pairs whose boxes overlap at the start take at
-/// most half the first places unless there are too few others, and the two kinds are taken
-/// in turn, each earliest first: neither crowds the other out (a bending sheet's
-/// neighbours, most of which never meet, against the pairs approaching across a gap).
+/// to meet early, in that order, and the others (still with their estimates) in the order
+/// they were given (the broad phase's, which keeps pairs of nearby primitives together, so
+/// that their positions are read from the cache rather than memory). Pairs whose boxes
+/// overlap at the start take at most half the first places unless there are too few others,
+/// and the two kinds are taken in turn, each earliest first: neither crowds the other out (a
+/// bending sheet's neighbours, most of which never meet, against the pairs approaching
+/// across a gap).
 fn earliest_first(keyed: Vec<(f32, u32)>, first: usize) -> (Vec<u32>, Vec<(f32, u32)>) {
-    let (mut near, mut apart): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|k| k.0 < 0.0);
+    // Each pair's estimate and its place in `keyed`.
+    let (mut near, mut apart): (Vec<_>, Vec<_>) = keyed
+        .iter()
+        .enumerate()
+        .map(|(at, k)| (k.0, at as u32))
+        .partition(|k| k.0 < 0.0);
     let by_key = |a: &(f32, u32), b: &(f32, u32)| a.0.total_cmp(&b.0);
     let half = (first / 2).max(first.saturating_sub(apart.len()));
     let take_near = near.len().min(half);
@@ -451,14 +466,22 @@ fn earliest_first(keyed: Vec<(f32, u32)>, first: usize) -> (Vec<u32>, Vec<(f32, 
         }
         list[..take].sort_unstable_by(by_key);
     }
+    let mut taken = vec![false; keyed.len()];
     let mut head = Vec::with_capacity(take_near + take_apart);
     for i in 0..take_near.max(take_apart) {
-        head.extend(apart[..take_apart].get(i).map(|k| k.1));
-        head.extend(near[..take_near].get(i).map(|k| k.1));
+        for list in [&apart[..take_apart], &near[..take_near]] {
+            if let Some(&(_, at)) = list.get(i) {
+                taken[at as usize] = true;
+                head.push(keyed[at as usize].1);
+            }
+        }
     }
-    near.drain(..take_near);
-    near.extend(apart.drain(take_apart..));
-    (head, near)
+    let rest = keyed
+        .into_iter()
+        .zip(taken)
+        .filter_map(|(k, taken)| (!taken).then_some(k))
+        .collect();
+    (head, rest)
 }
 
 /// A time as a `u64` whose order is the times' order (times are `>= 0`; `-0.0` is `0`).
@@ -527,11 +550,12 @@ fn step(
             // Nothing can make the step shorter.
             return None;
         }
-        if !reachable(pair, mesh, x0, x1, t, o.min_distance) {
+        let reach = || reachable(pair, mesh, x0, x1, t, o.min_distance);
+        let Some((hit, query)) = look(pair, mesh, x0, x1, &pair_options(o, t, o.tolerance), reach)
+        else {
             skipped.fetch_add(1, Relaxed);
             return None;
-        }
-        let (hit, query) = look(pair, mesh, x0, x1, &pair_options(o, t, o.tolerance));
+        };
         count(&hit);
         if hit.verdict == Verdict::Maybe && query.is_some() {
             return Some((pair, hit, true));
@@ -649,5 +673,58 @@ impl Clock {
         return self.start.elapsed().as_secs_f64();
         #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
         0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first places go to the lowest estimates, overlapping pairs (negative estimates)
+    /// taking at most half of them while others remain, the two kinds in turn; every other
+    /// pair follows once, in the order given.
+    #[test]
+    fn the_likeliest_pairs_come_first_and_the_rest_keep_their_order() {
+        let mut g = crate::testing::Rng(3);
+        let mut next = move || g.below(1 << 32) as u32;
+        for (n, first) in [(0, 4), (1, 4), (10, 4), (10, 40), (500, 64), (3000, 256)] {
+            for near_share in [0, 1, 3, 9, 10] {
+                let keyed: Vec<(f32, u32)> = (0..n)
+                    .map(|i| {
+                        let e = (next() % 1000) as f32 / 100.0;
+                        let key = if next() % 10 < near_share { -e } else { e };
+                        (key, i as u32 * 3)
+                    })
+                    .collect();
+                let (head, rest) = earliest_first(keyed.clone(), first);
+                let near = keyed.iter().filter(|k| k.0 < 0.0).count();
+                let apart = n - near;
+                let take_near = near.min((first / 2).max(first.saturating_sub(apart)));
+                let take_apart = apart.min(first - take_near);
+                assert_eq!(head.len(), take_near + take_apart);
+                // Each kind's share is its lowest estimates, in order.
+                let key = |id: u32| keyed.iter().find(|k| k.1 == id).unwrap().0;
+                let (h_near, h_apart): (Vec<u32>, Vec<u32>) =
+                    head.iter().partition(|&&id| key(id) < 0.0);
+                assert_eq!((h_near.len(), h_apart.len()), (take_near, take_apart));
+                for (h, is_near) in [(&h_near, true), (&h_apart, false)] {
+                    assert!(h.windows(2).all(|w| key(w[0]) <= key(w[1])));
+                    let worst = h.last().map_or(f32::NEG_INFINITY, |&id| key(id));
+                    let lower_left_out = rest.iter().any(|k| (k.0 < 0.0) == is_near && k.0 < worst);
+                    assert!(!lower_left_out, "n {n} first {first}");
+                }
+                // Every pair once; the rest in the given order.
+                let mut all: Vec<u32> = head
+                    .iter()
+                    .copied()
+                    .chain(rest.iter().map(|k| k.1))
+                    .collect();
+                all.sort_unstable();
+                assert_eq!(all, keyed.iter().map(|k| k.1).collect::<Vec<_>>());
+                let ids: Vec<u32> = rest.iter().map(|k| k.1).collect();
+                assert!(ids.windows(2).all(|w| w[0] < w[1]));
+                assert!(rest.iter().all(|k| keyed[(k.1 / 3) as usize] == *k));
+            }
+        }
     }
 }
