@@ -438,7 +438,7 @@ pub(super) fn candidates(
     x1: &[[f64; 3]],
     d: f64,
 ) -> Result<Vec<Pair>, ShapeError> {
-    let mut broad = Broad::new(mesh, x0, x1, d)?;
+    let broad = Broad::new(mesh, x0, x1, d)?;
     let mut pairs = broad.vertex_face();
     pairs.extend(broad.edge_edge(1.0)?);
     Ok(pairs)
@@ -551,16 +551,19 @@ impl<'m> Broad<'m> {
 
     /// The edge–edge pairs of [`candidates`] that can come within the distance by time `t`
     /// (none for `t <= 0`): for `t < 1` the edges' boxes are swept over `[0, t]` instead,
-    /// their end positions rounded outward ([`swept_until`]), and the tree refitted.
-    pub(super) fn edge_edge(&mut self, t: f64) -> Result<Vec<Pair>, ShapeError> {
+    /// their end positions rounded outward ([`swept_until`]), and the tree refitted. The
+    /// last use of the broad phase (its boxes over `[0, 1]` are overwritten).
+    pub(super) fn edge_edge(mut self, t: f64) -> Result<Vec<Pair>, ShapeError> {
         if t.is_nan() || t <= 0.0 {
             return Ok(Vec::new());
         }
         if t < 1.0 {
+            // The boxes over `[0, 1]` are done with: overwritten, not allocated anew.
             let (x0, x1) = (self.x0, self.x1);
-            let vertex = parallel::map(x0.len(), |i| swept_until(x0[i], x1[i], t));
-            self.edges.boxes = item_boxes(&vertex, &self.edges.ids);
-            self.edges.tree.refit_in_order(&self.edges.boxes)?;
+            parallel::fill(&mut self.vertex, |i| swept_until(x0[i], x1[i], t));
+            let (vertex, edges) = (&self.vertex, &mut self.edges);
+            parallel::fill(&mut edges.boxes, |s| item_box(vertex, edges.ids[s]));
+            edges.tree.refit_in_order(&edges.boxes)?;
         }
         let (edges, d) = (&self.edges, self.d);
         // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
@@ -581,13 +584,15 @@ impl<'m> Broad<'m> {
     }
 }
 
-/// The box of each item from the boxes of its vertices (exact).
+/// The box of each item from the boxes of its vertices.
 fn item_boxes<const N: usize>(vertex: &[Box3], items: &[[u32; N]]) -> Vec<Box3> {
-    parallel::map(items.len(), |k| {
-        items[k]
-            .iter()
-            .fold(EMPTY, |b, &i| union(b, vertex[i as usize]))
-    })
+    parallel::map(items.len(), |k| item_box(vertex, items[k]))
+}
+
+/// The box of an item with the vertices `ids`: the union of theirs (exact).
+#[inline]
+fn item_box<const N: usize>(vertex: &[Box3], ids: [u32; N]) -> Box3 {
+    ids.iter().fold(EMPTY, |b, &i| union(b, vertex[i as usize]))
 }
 
 /// The box holding a point's positions over `[0, t]`, `0 <= t <= 1`, moving from `p0` to
@@ -976,7 +981,7 @@ mod tests {
                 ..CcdOptions::default()
             };
             let both = |alike| {
-                let mut broad = Broad::with(&mesh, &x0, &x1, d, Some(alike)).unwrap();
+                let broad = Broad::with(&mesh, &x0, &x1, d, Some(alike)).unwrap();
                 let mut pairs = broad.vertex_face();
                 pairs.extend(broad.edge_edge(1.0).unwrap());
                 pairs
@@ -987,7 +992,7 @@ mod tests {
             let resolved = scale == 1.0 || scale == 2f64.powi(-20);
             // The edge pairs up to a time: every pair the pair CCD cannot rule out by then.
             let until = [0.25, 0.6, 0.1 + g.below(1000) as f64 / 1250.0][case % 3];
-            let mut broad = Broad::new(&mesh, &x0, &x1, d).unwrap();
+            let broad = Broad::new(&mesh, &x0, &x1, d).unwrap();
             let early = broad.edge_edge(until).unwrap();
             let by_then = CcdOptions {
                 t_max: until,

@@ -507,7 +507,7 @@ fn step(
     o: &StepOptions,
 ) -> Result<Step, ShapeError> {
     let clock = Clock::start();
-    let mut broad = Broad::new(mesh, x0, x1, o.min_distance)?;
+    let broad = Broad::new(mesh, x0, x1, o.min_distance)?;
     let vf_pairs = broad.vertex_face();
     let mut broad_seconds = clock.seconds();
     let clock = Clock::start();
@@ -592,11 +592,17 @@ fn step(
     pairs.extend(broad.edge_edge(f64::from_bits(best.load(Relaxed)))?);
     let edges_seconds = edges_clock.seconds();
     broad_seconds += edges_seconds;
-    others.extend(estimated(&pairs, vertex_face, mesh, x0, x1));
-    let (first, rest) = earliest_first(others, FIRST);
-    let rest: Vec<u32> = rest.into_iter().map(|k| k.1).collect();
-    looked.extend(parallel::filter_map(&pick(&pairs, &first), visit));
-    looked.extend(parallel::filter_map(&pick(&pairs, &rest), visit));
+    // A contact at `t = 0` (a mesh that starts in contact) leaves nothing to search.
+    let stopped = || f64::from_bits(best.load(Relaxed)) == 0.0;
+    if !stopped() {
+        others.extend(estimated(&pairs, vertex_face, mesh, x0, x1));
+        let (first, rest) = earliest_first(others, FIRST);
+        looked.extend(parallel::filter_map(&pick(&pairs, &first), visit));
+        if !stopped() {
+            let rest: Vec<u32> = rest.into_iter().map(|k| k.1).collect();
+            looked.extend(parallel::filter_map(&pick(&pairs, &rest), visit));
+        }
+    }
     let (mut later, mut hits) = (Vec::new(), Vec::new());
     for (pair, hit, undecided) in looked {
         if undecided {

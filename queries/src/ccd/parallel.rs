@@ -56,6 +56,20 @@ pub(super) fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> Ve
     (0..n).map(f).collect()
 }
 
+/// Sets `out[i]` to `f(i)` for every `i`, in place (no new allocation: a large buffer's
+/// pages are already mapped).
+pub(super) fn fill<R: Send>(out: &mut [R], f: impl Fn(usize) -> R + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    if shared() {
+        use rayon::prelude::*;
+        out.par_iter_mut().enumerate().for_each(|(i, x)| *x = f(i));
+        return;
+    }
+    for (i, x) in out.iter_mut().enumerate() {
+        *x = f(i);
+    }
+}
+
 /// The `Some` answers of `f`, in the items' order.
 pub(super) fn filter_map<T: Sync, R: Send>(
     items: &[T],
@@ -147,7 +161,7 @@ mod tests {
         assert!(shared());
     }
 
-    /// `flat_map` and `map` keep the items' order, whatever the chunk.
+    /// `flat_map`, `map` and `fill` keep the items' order, whatever the chunk.
     #[test]
     fn the_loops_keep_the_items_order() {
         let items: Vec<u32> = (0..5000).collect();
@@ -166,6 +180,9 @@ mod tests {
             }
             let got = on_threads(threads, SMALL, || map(items.len(), |i| 2 * i));
             assert_eq!(got, (0..items.len()).map(|i| 2 * i).collect::<Vec<_>>());
+            let mut out = vec![0; items.len()];
+            on_threads(threads, SMALL, || fill(&mut out, |i| 3 * i));
+            assert_eq!(out, (0..items.len()).map(|i| 3 * i).collect::<Vec<_>>());
         }
     }
 }
