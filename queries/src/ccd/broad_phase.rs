@@ -994,11 +994,56 @@ mod tests {
             let until = [0.25, 0.6, 0.1 + g.below(1000) as f64 / 1250.0][case % 3];
             let broad = Broad::new(&mesh, &x0, &x1, d).unwrap();
             let early = broad.edge_edge(until).unwrap();
+            // None at all by `t = 0` (the step is then 0, and nothing is searched).
+            let none = Broad::new(&mesh, &x0, &x1, d)
+                .unwrap()
+                .edge_edge(0.0)
+                .unwrap();
+            assert!(
+                none.is_empty(),
+                "{} edge pairs by t = 0, case {case}",
+                none.len()
+            );
             let by_then = CcdOptions {
                 t_max: until,
                 ..options
             };
             let chosen = candidates(&mesh, &x0, &x1, d).unwrap();
+            // Each pair once (a pair twice is work done twice).
+            for (name, list) in [
+                ("swept", &swept),
+                ("alike", &alike),
+                ("chosen", &chosen),
+                ("early", &early),
+            ] {
+                let mut sorted = list.clone();
+                sorted.sort_unstable_by_key(|p| match *p {
+                    Pair::VertexFace { vertex, face } => (0, vertex, face),
+                    Pair::EdgeEdge { a, b } => (1, a, b),
+                });
+                sorted.dedup();
+                assert_eq!(
+                    sorted.len(),
+                    list.len(),
+                    "{name} repeats a pair, case {case}"
+                );
+            }
+            // The early edge pairs are only those whose boxes up to then come within `d`.
+            let upto: Vec<Box3> = x0
+                .iter()
+                .zip(&x1)
+                .map(|(&p, &q)| swept_until(p, q, until))
+                .collect();
+            for pair in &early {
+                let Pair::EdgeEdge { a, b } = *pair else {
+                    panic!("{pair:?} among the edge pairs");
+                };
+                let [ea, eb] = [a, b].map(|k| item_box(&upto, mesh.edges()[k as usize]));
+                assert!(
+                    meets(&widen(ea, d), &eb),
+                    "{pair:?} apart by {until}, case {case}"
+                );
+            }
             fewer += usize::from(resolved && alike.len() < swept.len());
             cases += usize::from(resolved);
             let v = |i: u32| surety_intervals::Vec3::from(x0[i as usize]);
