@@ -241,10 +241,11 @@ struct Side<const N: usize> {
 impl<const N: usize> Side<N> {
     /// The tree over the boxes of `items`, each the union of its vertices' `vertex` boxes.
     fn new(vertex: &[Box3], items: &[[u32; N]]) -> Result<Self, ShapeError> {
-        let tree = Bvh::new_linear_on(&item_boxes(vertex, items), parallel::shared(), LEAF)?;
+        let built = item_boxes(vertex, items);
+        let tree = Bvh::new_linear_on(&built, parallel::shared(), LEAF)?;
         let order = tree.items_in_order();
         let ids = parallel::map(order.len(), |s| items[order[s] as usize]);
-        let boxes = item_boxes(vertex, &ids);
+        let boxes = parallel::map(order.len(), |s| built[order[s] as usize]);
         Ok(Side { tree, boxes, ids })
     }
 

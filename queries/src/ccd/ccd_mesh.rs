@@ -119,7 +119,9 @@ impl CcdMesh {
 
     /// The number of primitives: vertices, edges and faces together.
     pub(super) fn size(&self) -> usize {
-        self.vertex_count + self.edges.len() + self.faces.len()
+        self.vertex_count
+            .saturating_add(self.edges.len())
+            .saturating_add(self.faces.len())
     }
 
     /// The edges, as pairs of vertex indices.

@@ -334,19 +334,32 @@ fn pair_options(o: &StepOptions, t_max: f64, tolerance: f64) -> CcdOptions {
 
 /// One pair's CCD (positions and options already checked).
 fn run(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]], o: &CcdOptions) -> CcdHit {
-    match look(pair, mesh, x0, x1, o, || true) {
-        Some((hit, Some(q))) => q.settle(hit, o),
-        Some((hit, None)) => hit,
-        // Not for a gate that keeps every pair: the search's own answer then.
-        None => query_of(pair, mesh, x0, x1).search(o),
+    if let Some(hit) = still(pair, mesh, x0, x1, o) {
+        return hit;
     }
+    let q = query_of(pair, mesh, x0, x1);
+    q.settle(q.search(o), o)
+}
+
+/// The static test's certain answer for a pair whose points all move alike, `None` for any
+/// other pair.
+fn still(
+    pair: Pair,
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &CcdOptions,
+) -> Option<CcdHit> {
+    let v = pair.vertices(mesh).map(|i| i as usize);
+    let edge = matches!(pair, Pair::EdgeEdge { .. });
+    co_moving(edge, v, x0, x1, o.min_separation, o.t_max)
 }
 
 /// One pair's CCD short of the exact stage, for a pair that `keep` does not rule out: the
-/// answer of the static test (pairs whose points all move alike, asked first: it is cheaper
-/// than `keep`, and certain), or else, when `keep` holds, the inclusion search's, with the
-/// query to settle it with where that may still need the exact stage (a `Maybe`, or a
-/// contact whose time is coarse). `None` when `keep` rules the pair out.
+/// answer of the static test ([`still`], asked first: it is cheaper than `keep`, and
+/// certain), or else, when `keep` holds, the inclusion search's, with the query to settle it
+/// with where that may still need the exact stage (a `Maybe`, or a contact whose time is
+/// coarse). `None` when `keep` rules the pair out.
 fn look(
     pair: Pair,
     mesh: &CcdMesh,
@@ -355,9 +368,7 @@ fn look(
     o: &CcdOptions,
     keep: impl FnOnce() -> bool,
 ) -> Option<(CcdHit, Option<Query>)> {
-    let v = pair.vertices(mesh).map(|i| i as usize);
-    let edge = matches!(pair, Pair::EdgeEdge { .. });
-    if let Some(hit) = co_moving(edge, v, x0, x1, o.min_separation, o.t_max) {
+    if let Some(hit) = still(pair, mesh, x0, x1, o) {
         return Some((hit, None));
     }
     if !keep() {
@@ -584,10 +595,8 @@ fn step(
     // `pairs` holds the vertex–face pairs, then the edge pairs.
     let mut pairs = vf_pairs;
     let vertex_face = pairs.len();
-    let pick =
-        |pairs: &[Pair], i: &[u32]| -> Vec<Pair> { i.iter().map(|&i| pairs[i as usize]).collect() };
     let (first, mut others) = earliest_first(estimated(&pairs, 0, mesh, x0, x1), PROBE);
-    let mut looked = parallel::filter_map(&pick(&pairs, &first), visit);
+    let mut looked = parallel::filter_map(&first, |&i| visit(&pairs[i as usize]));
     let edges_clock = Clock::start();
     pairs.extend(broad.edge_edge(f64::from_bits(best.load(Relaxed)))?);
     let edges_seconds = edges_clock.seconds();
@@ -597,10 +606,11 @@ fn step(
     if !stopped() {
         others.extend(estimated(&pairs, vertex_face, mesh, x0, x1));
         let (first, rest) = earliest_first(others, FIRST);
-        looked.extend(parallel::filter_map(&pick(&pairs, &first), visit));
+        let visit_at = |&i: &u32| visit(&pairs[i as usize]);
+        looked.extend(parallel::filter_map(&first, visit_at));
         if !stopped() {
             let rest: Vec<u32> = rest.into_iter().map(|k| k.1).collect();
-            looked.extend(parallel::filter_map(&pick(&pairs, &rest), visit));
+            looked.extend(parallel::filter_map(&rest, visit_at));
         }
     }
     let (mut later, mut hits) = (Vec::new(), Vec::new());
