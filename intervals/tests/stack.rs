@@ -205,7 +205,9 @@ fn zero_times_poison(g: &mut Gen) -> Case {
             (_, 1) => tiny_input(g),
             (_, 2) => {
                 let sign = if bool::arbitrary(g) { 1.0 } else { -1.0 };
-                sign * 1.5 * 2f64.powi(-(126 + (u16::arbitrary(g) % 900) as i32))
+                // In two factors: `2f64.powi(e)` is 0 at run time below `2^-1023`.
+                let e = -(126 + (u16::arbitrary(g) % 900) as i32);
+                sign * 1.5 * 2f64.powi(e / 2) * 2f64.powi(e - e / 2)
             }
             _ => input(g),
         })

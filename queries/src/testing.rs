@@ -22,3 +22,15 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
     }
 }
+
+/// `2^k` exactly, subnormal powers included; zero below `2^-1074`, infinite above `2^1023`.
+/// (`2f64.powi(k)` is not: for `k < -1023` at run time it is `1 / 2^-k`, whose divisor
+/// overflows, so it gives 0, and only constant folding in optimised builds hides it.)
+pub(crate) fn pow2(k: i32) -> f64 {
+    match k {
+        -1022..=1023 => f64::from_bits(((k + 1023) as u64) << 52),
+        -1074..=-1023 => f64::from_bits(1 << (k + 1074)),
+        ..=-1075 => 0.0,
+        _ => f64::INFINITY,
+    }
+}

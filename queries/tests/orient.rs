@@ -202,7 +202,7 @@ fn a_determinant_whose_own_products_underflow_is_never_decided_by_the_filter() {
     assert_eq!(exact(a, b, c, d), Ordering::Less);
     // The products as the filter forms them: one unit each, the wrong sign in sum.
     let n = 2f64.powi(-600);
-    assert_eq!(d.x * n + d.y * n - d.z * n, 2f64.powi(-1074));
+    assert_eq!(d.x * n + d.y * n - d.z * n, pow2(-1074));
     let f = Orient3d::new(a, b, c, d);
     assert_eq!(decide_in(&f, Stage::Static), None);
     assert!(stages_agree(&f, Ordering::Less));

@@ -344,7 +344,7 @@ fn obb_exact(a: &Obb<f64>, b: &Obb<f64>, poses: &[Option<Pose>; 2]) -> bool {
 /// so that exact zeros of quarter turns multiply tiny coordinates (where a NaN magnitude
 /// once made the filter's `min`/`max` certain). Poses keep their rotation and scale.
 fn maybe_tiny(rng: &mut Rng) -> Option<f64> {
-    (rng.below(4) == 0).then(|| 2f64.powi(-(126 + rng.below(900) as i32)))
+    (rng.below(4) == 0).then(|| pow2(-(126 + rng.below(900) as i32)))
 }
 
 fn tiny_poses(poses: [Option<Pose>; 2], s: Option<f64>) -> [Option<Pose>; 2] {

@@ -306,8 +306,8 @@ fn squared_gaps_that_round_up_below_the_normal_range_are_decided_exactly() {
         );
     };
     let (g, r) = (0.6f64.sqrt() * unit, 1.4f64.sqrt() * unit);
-    assert_eq!(g * g + g * g, 2.0 * 2f64.powi(-1074));
-    assert_eq!(r * r, 2f64.powi(-1074));
+    assert_eq!(g * g + g * g, 2.0 * pow2(-1074));
+    assert_eq!(r * r, pow2(-1074));
     left_to_the_stack(Vec3::new(g, g, -0.5), r, true);
     // Gaps `g, g, 2g` off a corner with `g² = 0.3` units: the squares round to 0, 0 and 1
     // (exactly 1.8), the radius's square from 1.6 up to 2 units. Apart, though floats say
@@ -324,8 +324,8 @@ fn squared_gaps_that_round_up_below_the_normal_range_are_decided_exactly() {
         0.15f64.sqrt() * unit,
         1.55f64.sqrt() * unit,
     );
-    assert_eq!((ga * ga, gb * gb, ga * gb), (2f64.powi(-1074), 0.0, 0.0));
-    assert_eq!(r * r, 2f64.powi(-1073));
+    assert_eq!((ga * ga, gb * gb, ga * gb), (pow2(-1074), 0.0, 0.0));
+    assert_eq!(r * r, pow2(-1073));
     left_to_the_stack(Vec3::new(ga, gb, -0.5), r, false);
     left_to_the_stack(Vec3::new(-0.5, ga, gb), r, false);
     // Squared distances near `2^-950`, below the derivation's range (`2^-900`).

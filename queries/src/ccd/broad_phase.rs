@@ -687,7 +687,7 @@ mod tests {
         assert_eq!(widen([[1.0; 3], [2.0; 3]], 0.0), [[1.0; 3], [2.0; 3]]);
     }
 
-    use crate::testing::Rng;
+    use crate::testing::{pow2, Rng};
     use surety_intervals::exact::{to_rational, BigInt, BigRational as Q};
 
     fn int(n: i64) -> Q {
@@ -755,7 +755,7 @@ mod tests {
     /// A moving primitive of one to three vertices, on a grid of step `2^e` around an offset
     /// (so that ties are exact), some coordinates then nudged by an ulp or two.
     fn primitive(g: &mut Rng, n: usize, e: i32, offset: f64) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
-        let step = 2f64.powi(e);
+        let step = pow2(e);
         let point = |g: &mut Rng| -> [f64; 3] {
             core::array::from_fn(|_| {
                 let x = offset + step * (g.below(9) as f64 - 4.0);
@@ -800,7 +800,7 @@ mod tests {
         let (mut met, mut ruled_out) = (0, 0);
         for case in 0..6000 {
             let e = [-1070, -600, -30, -3, 0, 12, 400, 1000][case % 8];
-            let step = 2f64.powi(e);
+            let step = pow2(e);
             let offset =
                 step * [0.0, 0.0, 3.0, 2f64.powi(30), 2f64.powi(52) - 8.0][g.below(5) as usize];
             let d = match g.below(6) {
@@ -863,8 +863,8 @@ mod tests {
     fn a_box_up_to_a_time_holds_the_exact_position_then() {
         let g = &mut Rng(0x7135_0b0c);
         let coordinate = |g: &mut Rng| -> f64 {
-            let e = g.below(2040) as i32 - 1020;
-            let x = (1.0 + g.below(1 << 20) as f64 / 1048576.0) * 2f64.powi(e.min(1018));
+            let e = g.below(2094) as i32 - 1074;
+            let x = (1.0 + g.below(1 << 20) as f64 / 1048576.0) * pow2(e.min(1018));
             if g.below(2) == 0 {
                 -x
             } else {
@@ -965,7 +965,7 @@ mod tests {
             // huge magnitudes, or moved far from the origin; the distance scaled with it.
             let (scale, offset) = [
                 (1.0, 0.0),
-                (2f64.powi(-1060), 0.0),
+                (pow2(-1060), 0.0),
                 (2f64.powi(1000), 0.0),
                 (1.0, 2f64.powi(40)),
                 (2f64.powi(-20), 3.0 * 2f64.powi(30)),
