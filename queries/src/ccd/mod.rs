@@ -70,6 +70,7 @@ mod co_moving;
 mod collision_free_step;
 mod edge_edge;
 mod exact;
+mod gcd;
 mod has_intersections;
 mod inclusion;
 mod parallel;

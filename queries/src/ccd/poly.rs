@@ -6,11 +6,12 @@
 use std::cmp::Ordering;
 use std::ops::{Add, Mul, Neg, Sub};
 
-use num_integer::Integer;
-use num_traits::{One, Signed, ToPrimitive};
+use num_traits::{One, ToPrimitive, Zero};
 use surety_intervals::Interval;
 
 pub(super) use surety_intervals::Dyadic as Q;
+
+use super::gcd;
 
 /// A polynomial `c[0] + c[1]·t + …`, its highest coefficient nonzero (none for zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,18 +104,25 @@ impl Poly {
 
     /// The polynomial divided by the greatest common divisor of its coefficients' odd
     /// mantissas: same roots, same signs, smaller numbers.
+    ///
+    /// The gcd is Lehmer's ([`gcd::gcd`]), taken over the coefficients from the shortest
+    /// up, so that the running divisor is short early and each later step starts with one
+    /// division of a long coefficient by it.
     fn primitive(self) -> Self {
-        let mut g = num_bigint::BigInt::from(0);
-        for c in &self.c {
-            g = g.gcd(c.mantissa());
+        let mut magnitudes: Vec<&num_bigint::BigUint> =
+            self.c.iter().map(|c| c.mantissa().magnitude()).collect();
+        magnitudes.sort_by_key(|m| m.bits());
+        let mut g = num_bigint::BigUint::zero();
+        for m in magnitudes {
+            g = gcd::gcd(&g, m);
             if g.is_one() {
                 return self;
             }
         }
-        if self.c.is_empty() || g.is_one() {
+        if g.is_zero() {
             return self;
         }
-        let g = g.abs();
+        let g = num_bigint::BigInt::from(g);
         Self::new(self.c.iter().map(|c| c.div_exact(&g)).collect())
     }
 
