@@ -164,13 +164,21 @@ fn segments_apart(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>, d: Vec3<f64>, distan
     // squares then neither overflow nor underflow to nothing), and the axis scaled so that
     // its largest coordinate is 1: `n·n` in `[1, 3]`, whatever the scene's scale.
     let unit = |v: Vec3<f64>| v * (1.0 / v.x.abs().max(v.y.abs()).max(v.z.abs()));
+    // (Differences below `2^-500` are first scaled up by `2^600`, exactly: the reciprocal of
+    // a subnormal one would overflow.)
     let [u, v, w] = [b - a, c - a, d - a];
-    let k = 1.0
-        / [u, v, w].iter().fold(0.0f64, |m, x| {
-            m.max(x.x.abs()).max(x.y.abs()).max(x.z.abs())
-        });
+    let largest = [u, v, w].iter().fold(0.0f64, |m, x| {
+        m.max(x.x.abs()).max(x.y.abs()).max(x.z.abs())
+    });
+    let up = if largest < 2f64.powi(-500) {
+        2f64.powi(600)
+    } else {
+        1.0
+    };
+    let k = 1.0 / (largest * up);
+    let scaled = |x: Vec3<f64>| x * up * k;
     let zero = Vec3::new(0.0, 0.0, 0.0);
-    let (p, q) = closest_points(zero, u * k, v * k, w * k);
+    let (p, q) = closest_points(zero, scaled(u), scaled(v), scaled(w));
     let n = unit(q - p);
     let nn = n.dot(n);
     if !(1.0..=3.0).contains(&nn) {
