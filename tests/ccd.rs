@@ -622,16 +622,34 @@ fn degenerate_faces_a_segment_or_a_point_are_hit_only_exactly() {
         })
     };
     let segment = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0)];
+    // The same segment with a corner repeated: one edge vector of the face is zero (the
+    // exact stage then measures along the other), in each place.
+    let (o, e) = (v(0.0, 0.0, 0.0), v(2.0, 0.0, 0.0));
+    let repeated = [[o, o, e], [o, e, o], [e, o, o], [o, e, e]];
     let point = [v(0.5, 0.5, 0.0); 3];
     let tiny = f64::MIN_POSITIVE;
-    for (face, x, y, meets) in [
+    let mut cases = vec![
         (segment, 0.5, 0.0, true),
         (segment, 2.0, 0.0, true),
         (segment, 0.5, tiny, false),
         (segment, 2.0 + 4.0 * f64::EPSILON, 0.0, false),
+        (segment, -tiny, 0.0, false),
+        (segment, -0.5, 0.0, false),
         (point, 0.5, 0.5, true),
         (point, 0.5, 0.5 + f64::EPSILON / 2.0, false),
-    ] {
+    ];
+    for face in repeated {
+        cases.extend([
+            (face, 1.5, 0.0, true),
+            (face, 0.0, 0.0, true),
+            (face, 2.0, 0.0, true),
+            (face, -0.5, 0.0, false),
+            (face, -tiny, 0.0, false),
+            (face, 2.5, 0.0, false),
+            (face, 1.5, tiny, false),
+        ]);
+    }
+    for (face, x, y, meets) in cases {
         let [search, exact, default] = through(face, x, y);
         let want = if meets { Verdict::True } else { Verdict::False };
         assert_eq!((exact, default), (want, want), "{face:?} at ({x}, {y})");
@@ -641,25 +659,46 @@ fn degenerate_faces_a_segment_or_a_point_are_hit_only_exactly() {
 
 #[test]
 fn collinear_edges_sliding_along_one_line_meet_at_an_exact_time() {
-    let (a0, a1) = (v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0));
-    let run = |b_end: f64| {
-        let start = [a0, a1, v(2.0, 0.0, 0.0), v(3.0, 0.0, 0.0)];
-        let end = [a0, a1, v(b_end, 0.0, 0.0), v(b_end + 1.0, 0.0, 0.0)];
-        edge_edge_ccd(start, end, exact_only()).unwrap()
-    };
-    // b's start point runs from 2 to 0.5: it reaches 1 at t = 2/3, which no double is.
-    let hit = run(0.5);
-    assert_eq!(hit.verdict, Verdict::True);
-    let third = 2.0 / 3.0;
-    assert!(
-        hit.toi.lo() <= third && third <= hit.toi.hi(),
-        "{:?}",
-        hit.toi
-    );
-    assert!(hit.toi.lo() < hit.toi.hi() && hit.toi.hi() - hit.toi.lo() <= 2e-6);
-    // Stopping just short of a's end.
-    assert_eq!(run(1.0 + f64::EPSILON).verdict, Verdict::False);
-    assert_eq!(run(1.0).verdict, Verdict::True);
+    // Each edge either way round (the exact stage's range along the line is then made of
+    // sums of its edge vectors' projections of one sign, or of both).
+    for (flip_a, flip_b) in [(false, false), (true, false), (false, true), (true, true)] {
+        let (a0, a1) = (v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0));
+        let (a0, a1) = if flip_a { (a1, a0) } else { (a0, a1) };
+        let run = |b_end: f64| {
+            let (mut start, mut end) = (
+                [a0, a1, v(2.0, 0.0, 0.0), v(3.0, 0.0, 0.0)],
+                [a0, a1, v(b_end, 0.0, 0.0), v(b_end + 1.0, 0.0, 0.0)],
+            );
+            if flip_b {
+                start.swap(2, 3);
+                end.swap(2, 3);
+            }
+            edge_edge_ccd(start, end, exact_only()).unwrap()
+        };
+        let case = (flip_a, flip_b);
+        // b's near end runs from 2 to 0.5: it reaches 1 at t = 2/3, which no double is.
+        let hit = run(0.5);
+        assert_eq!(hit.verdict, Verdict::True, "{case:?}");
+        let third = 2.0 / 3.0;
+        assert!(
+            hit.toi.lo() <= third && third <= hit.toi.hi(),
+            "{case:?}: {:?}",
+            hit.toi
+        );
+        assert!(hit.toi.lo() < hit.toi.hi() && hit.toi.hi() - hit.toi.lo() <= 2e-6);
+        // Stopping just short of a's end.
+        assert_eq!(run(1.0 + f64::EPSILON).verdict, Verdict::False, "{case:?}");
+        assert_eq!(run(1.0).verdict, Verdict::True, "{case:?}");
+        // Running right through a, and past it to the far side without touching... which
+        // a line cannot do: from 2 to -3 it crosses a, first at t = 1/5.
+        let hit = run(-3.0);
+        assert_eq!(hit.verdict, Verdict::True, "{case:?}");
+        assert!(
+            hit.toi.lo() <= 0.2 && 0.2 <= hit.toi.hi(),
+            "{case:?}: {:?}",
+            hit.toi
+        );
+    }
 }
 
 /// With a minimum separation, against an exact distance. The geometry leans on the 3-4-5
