@@ -216,3 +216,47 @@ pub(super) fn enclose(mut x: Real, width: f64) -> (f64, f64) {
     let (lo, hi) = x.bounds();
     (lo.down(), hi.up())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`enclose`] keeps its two promises on roots at every scale: the bounds hold the root
+    /// (the polynomial changes sign across them, or one is the root), and they are at most
+    /// `width` apart and at most `lo·width/4` apart (plus the outward rounding to doubles),
+    /// so that a relative tolerance holds for times near `2^-1000` too. Roots of
+    /// `t² - 2·s²` (the irrational `√2·s`) and of `3t - s` (`s/3`, no dyadic), for scales
+    /// `s` from 1/2 down to `2^-1000`, and widths from `2^-10` to `2^-40`.
+    #[test]
+    fn enclosures_are_as_narrow_as_promised_absolutely_and_relatively() {
+        let q = Q::from_f64;
+        for k in [1, 20, 40, 300, 1000] {
+            let s = Q::from_int(1).mul_pow2(-k);
+            let polys = [
+                Poly::new(vec![-(&(&s * &s).mul_pow2(1)), Q::zero(), Q::from_int(1)]),
+                Poly::new(vec![-&s, Q::from_int(3)]),
+            ];
+            for p in polys {
+                let roots = roots_between(&p, &Q::zero(), &Q::from_int(1));
+                assert_eq!(roots.len(), 1, "2^-{k}: {p:?}");
+                for width in [2f64.powi(-10), 2f64.powi(-24), 2f64.powi(-40)] {
+                    let (lo, hi) = enclose(roots[0].clone(), width);
+                    assert!(0.0 < lo && lo <= hi, "2^-{k}, {width:e}: {lo:e} {hi:e}");
+                    // The root between the bounds: opposite signs (or a zero) at them.
+                    let (a, b) = (p.sign_at(&q(lo)), p.sign_at(&q(hi)));
+                    assert!(a != b || a.is_eq(), "2^-{k}, {width:e}: {lo:e} {hi:e}");
+                    // Narrow enough, absolutely and relatively (two ulps of rounding).
+                    let rounding = 2.0 * f64::EPSILON * hi;
+                    assert!(
+                        hi - lo <= width + rounding,
+                        "2^-{k}, {width:e}: {lo:e} {hi:e}"
+                    );
+                    assert!(
+                        hi - lo <= lo * width / 4.0 + rounding,
+                        "2^-{k}, {width:e}: {lo:e} {hi:e}"
+                    );
+                }
+            }
+        }
+    }
+}
