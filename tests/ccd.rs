@@ -689,8 +689,8 @@ fn collinear_edges_sliding_along_one_line_meet_at_an_exact_time() {
         // Stopping just short of a's end.
         assert_eq!(run(1.0 + f64::EPSILON).verdict, Verdict::False, "{case:?}");
         assert_eq!(run(1.0).verdict, Verdict::True, "{case:?}");
-        // Running right through a, and past it to the far side without touching... which
-        // a line cannot do: from 2 to -3 it crosses a, first at t = 1/5.
+        // Running right through a, from 2 to -3: b's near end first reaches a's end at
+        // t = 1/5.
         let hit = run(-3.0);
         assert_eq!(hit.verdict, Verdict::True, "{case:?}");
         assert!(

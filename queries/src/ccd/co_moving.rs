@@ -154,9 +154,10 @@ fn closest_points(
 ///   largest coordinate is 1 and `n·n` lies in `[1, 3]`.
 ///
 /// The margin asked, `2⁻⁴⁶` of `distance·√(n·n)` and of the largest `Σ|xᵢnᵢ|`, plus
-/// `10⁻³⁰⁰`, exceeds these bounds (and the margin's own roundings) twenty times over. Infinities and NaNs fail every comparison, so the answer is then false. Static
-/// edges near each other on a curved surface are nearly all decided here, in about a
-/// hundredth of the exact stage's time.
+/// `10⁻³⁰⁰`, exceeds these bounds (and the margin's own roundings) twenty times over.
+/// Infinities and NaNs fail every comparison, so the answer is then false. Static edges
+/// near each other on a curved surface are nearly all decided here, in about a hundredth
+/// of the exact stage's time.
 fn segments_apart(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>, d: Vec3<f64>, distance: f64) -> bool {
     const SLACK: f64 = 1.0 / (1u64 << 46) as f64;
     const TINY: f64 = 1e-300;

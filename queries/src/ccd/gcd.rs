@@ -11,6 +11,7 @@
 //! removed. Numbers of very different lengths take one division first.
 
 use num_bigint::BigUint;
+use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
 /// `gcd(a, b)` (and `gcd(a, 0) = a`).
@@ -22,47 +23,60 @@ pub(super) fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
     };
     // Invariant: a >= b, and gcd(a, b) is the answer.
     while !b.is_zero() {
-        if let (Some(x), Some(y)) = (a.to_u64(), b.to_u64()) {
-            return BigUint::from(gcd_u64(x, y));
+        if let Some(x) = a.to_u64() {
+            return BigUint::from(x.gcd(&b.to_u64().unwrap_or(0)));
         }
-        let n = a.bits();
-        if n - b.bits() >= 32 {
-            // Lengths far apart: the first quotient alone is long, one division.
-            let r = &a % &b;
-            (a, b) = (b, r);
-            continue;
-        }
-        let shift = n.saturating_sub(63);
-        let top = |x: &BigUint| (x >> shift).to_u64().map_or(0, i128::from);
-        let (mut x, mut y) = (top(&a), top(&b));
-        // Algorithm L's cosequence: the whole numbers after the steps below are
-        // `(p·a + q·b, r·a + s·b)`.
-        let (mut p, mut q, mut r, mut s) = (1i128, 0i128, 0i128, 1i128);
-        while y + r != 0 && y + s != 0 {
-            let quotient = (x + p) / (y + r);
-            if quotient != (x + q) / (y + s) {
-                break;
-            }
-            (p, r) = (r, p - quotient * r);
-            (q, s) = (s, q - quotient * s);
-            (x, y) = (y, x - quotient * y);
-        }
-        let step = (q != 0)
-            .then(|| Some((combine(p, &a, q, &b)?, combine(r, &a, s, &b)?)))
+        // Lengths far apart: the first quotient alone is long, so one division; the same
+        // where the leading bits give no certain quotient.
+        let lehmer = (a.bits() - b.bits() < 32)
+            .then(|| lehmer_step(&a, &b))
             .flatten();
-        match step {
-            // The matrix of the steps has determinant ±1, so any two numbers it gives keep
-            // the gcd; the order and a smaller `b` (which the algorithm ensures) are checked
-            // all the same, so that the loop ends whatever happens.
-            Some((next_a, next_b)) if next_a >= next_b && next_b < b => (a, b) = (next_a, next_b),
-            // No quotient certain from the leading bits: one division.
-            _ => {
+        (a, b) = match lehmer {
+            Some(next) => next,
+            None => {
                 let r = &a % &b;
-                (a, b) = (b, r);
+                (b, r)
             }
-        }
+        };
     }
     a
+}
+
+/// One step of Algorithm L on `a >= b > 0` of about the same length: `(a', b')` with
+/// `gcd(a', b') = gcd(a, b)` and `a' >= b'`, `b' < b`, or `None` when the leading 63 bits
+/// settle no quotient.
+///
+/// Euclid's algorithm runs on the leading bits `x`, `y` while the quotients of
+/// `(x + p)/(y + r)` and `(x + q)/(y + s)` agree (then they are those of the whole numbers);
+/// the whole numbers become `(p·a + q·b, r·a + s·b)`. The matrix of the steps has
+/// determinant ±1, so any two nonnegative numbers it gives keep the gcd; the order, the
+/// smaller `b` (which the algorithm ensures) and the arithmetic's range are checked all the
+/// same, so that a step never goes wrong and the caller's loop ends whatever happens.
+fn lehmer_step(a: &BigUint, b: &BigUint) -> Option<(BigUint, BigUint)> {
+    let shift = a.bits().saturating_sub(63);
+    let top = |x: &BigUint| (x >> shift).to_u64().map_or(0, i128::from);
+    let (mut x, mut y) = (top(a), top(b));
+    let (mut p, mut q, mut r, mut s) = (1i128, 0i128, 0i128, 1i128);
+    // Each step at least halves `y` every two steps: 63-bit numbers take fewer than 128.
+    for _ in 0..128 {
+        if y + r == 0 || y + s == 0 {
+            break;
+        }
+        let quotient = (x + p) / (y + r);
+        if quotient != (x + q) / (y + s) {
+            break;
+        }
+        let next = |u: i128, v: i128| quotient.checked_mul(v).and_then(|w| u.checked_sub(w));
+        let (Some(nr), Some(ns), Some(ny)) = (next(p, r), next(q, s), next(x, y)) else {
+            break;
+        };
+        (p, r, q, s, x, y) = (r, nr, s, ns, y, ny);
+    }
+    if q == 0 {
+        return None;
+    }
+    let (next_a, next_b) = (combine(p, a, q, b)?, combine(r, a, s, b)?);
+    (next_a >= next_b && next_b < *b).then_some((next_a, next_b))
 }
 
 /// `p·a + q·b`, when it is not negative.
@@ -76,28 +90,10 @@ fn combine(p: i128, a: &BigUint, q: i128, b: &BigUint) -> Option<BigUint> {
     }
 }
 
-/// Stein's binary algorithm on machine words.
-fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let twos = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    while b != 0 {
-        b >>= b.trailing_zeros();
-        if a > b {
-            core::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-    }
-    a << twos
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::Rng;
-    use num_integer::Integer;
 
     /// A number of about `bits` bits, its words random, often with long runs of ones or
     /// zeros (where the leading bits say least about the quotient).
@@ -159,14 +155,15 @@ mod tests {
     #[test]
     fn machine_word_gcds() {
         for (a, b, g) in [
-            (0, 0, 0),
+            (0u64, 0u64, 0u64),
             (0, 7, 7),
             (12, 18, 6),
             (1 << 40, 3 << 38, 1 << 38),
             (u64::MAX, u64::MAX - 1, 1),
             (u64::MAX, 3, 3),
         ] {
-            assert_eq!((gcd_u64(a, b), gcd_u64(b, a)), (g, g), "{a} {b}");
+            let (a, b, g) = (BigUint::from(a), BigUint::from(b), BigUint::from(g));
+            assert_eq!((gcd(&a, &b), gcd(&b, &a)), (g.clone(), g), "{a} {b}");
         }
     }
 }
