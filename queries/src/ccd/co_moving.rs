@@ -6,6 +6,7 @@ use surety_intervals::{eft::two_sum, Interval, Policy, Sign, Vec3, Verdict};
 
 use super::separation::Separation;
 use super::CcdHit;
+use crate::filter::apart::{apart, Axis};
 use crate::{decide_overlap_sphere_triangle, orient3d, Sphere, Triangle};
 
 /// Whether `x1[i] - x0[i]` is exactly the same vector for the four points: each difference
@@ -95,103 +96,21 @@ fn point_in_triangle_in_plane(p: Vec3<f64>, t: [Vec3<f64>; 3]) -> bool {
         .any(|&(x, y)| segments_meet_in_plane(p, p, x, y))
 }
 
-/// The closest points of the segments `ab` and `cd`, in plain floats (an estimate: only an
-/// axis to test along is made of it), as `(on ab, on cd)`. The classic clamped solution
-/// (Ericson, *Real-Time Collision Detection*, §5.1.9); points of a segment of length zero.
-fn closest_points(
-    a: Vec3<f64>,
-    b: Vec3<f64>,
-    c: Vec3<f64>,
-    d: Vec3<f64>,
-) -> (Vec3<f64>, Vec3<f64>) {
-    let (u, v, r) = (b - a, d - c, a - c);
-    let (uu, vv, vr) = (u.dot(u), v.dot(v), v.dot(r));
-    let clamp = |x: f64| if x > 0.0 { x.min(1.0) } else { 0.0 };
-    let (s, t) = if uu == 0.0 && vv == 0.0 {
-        (0.0, 0.0)
-    } else if uu == 0.0 {
-        (0.0, clamp(vr / vv))
-    } else {
-        let ur = u.dot(r);
-        if vv == 0.0 {
-            (clamp(-ur / uu), 0.0)
-        } else {
-            let uv = u.dot(v);
-            let det = uu * vv - uv * uv;
-            let s = if det != 0.0 {
-                clamp((uv * vr - ur * vv) / det)
-            } else {
-                0.0
-            };
-            let t = (uv * s + vr) / vv;
-            if t < 0.0 {
-                (clamp(-ur / uu), 0.0)
-            } else if t > 1.0 {
-                (clamp((uv - ur) / uu), 1.0)
-            } else {
-                (s, t)
-            }
-        }
-    };
-    (a + u * s, c + v * t)
-}
-
 /// Are the segments `ab` and `cd` certainly farther apart than `distance`? False when it
 /// cannot tell (the exact separation stage then decides).
 ///
-/// Along any axis `n`, two convex sets are at least as far apart as the gap between their
-/// projections, divided by `|n|`. The axis is the float estimate of the segments' closest
-/// points' difference (the best axis, when the estimate is good; any axis is sound). The
-/// projections and the gap are computed in plain floats, and the test asks the gap to
-/// exceed `distance·|n|` by more than a bound on every rounding made on the way:
-///
-/// - each projection `x·n` (three products, two sums) is off by at most `γ₃·Σ|xᵢnᵢ|`
-///   (Higham, *Accuracy and Stability of Numerical Algorithms*, §3.1, `γ₃ = 3u/(1 − 3u)`,
-///   `u = 2⁻⁵³`), plus `3η` (`η = 2⁻¹⁰⁷⁴`) should products underflow; the gap takes two
-///   projections and one more rounding (relative `u`);
-/// - `|n|` is `√(n·n)`, whose float value is within a relative `γ₃ + u` of it when `n·n`
-///   is far from underflow and overflow: `n` is scaled (any axis will do) so that its
-///   largest coordinate is 1 and `n·n` lies in `[1, 3]`.
-///
-/// The margin asked, `2⁻⁴⁶` of `distance·√(n·n)` and of the largest `Σ|xᵢnᵢ|`, plus
-/// `10⁻³⁰⁰`, exceeds these bounds (and the margin's own roundings) twenty times over.
-/// Infinities and NaNs fail every comparison, so the answer is then false. Static edges
-/// near each other on a curved surface are nearly all decided here, in about a hundredth
-/// of the exact stage's time.
+/// The segments' projections onto the axis between the float estimates of their closest
+/// points (the best axis when the estimate is good; any axis is sound), their gap computed
+/// in floats and asked to exceed `distance` by a margin that covers every rounding
+/// ([`crate::filter::apart`] derives it). Static edges near each other on a curved surface
+/// are nearly all decided here, in about a hundredth of the exact stage's time.
 fn segments_apart(a: Vec3<f64>, b: Vec3<f64>, c: Vec3<f64>, d: Vec3<f64>, distance: f64) -> bool {
-    const SLACK: f64 = 1.0 / (1u64 << 46) as f64;
-    const TINY: f64 = 1e-300;
-    // The estimate on the points moved to `a` and scaled to a largest coordinate of 1 (its
-    // squares then neither overflow nor underflow to nothing), and the axis scaled so that
-    // its largest coordinate is 1: `n·n` in `[1, 3]`, whatever the scene's scale.
-    let unit = |v: Vec3<f64>| v * (1.0 / v.x.abs().max(v.y.abs()).max(v.z.abs()));
-    // (Differences below `2^-500` are first scaled up by `2^600`, exactly: the reciprocal of
-    // a subnormal one would overflow.)
-    let [u, v, w] = [b - a, c - a, d - a];
-    let largest = [u, v, w].iter().fold(0.0f64, |m, x| {
-        m.max(x.x.abs()).max(x.y.abs()).max(x.z.abs())
-    });
-    let up = if largest < 2f64.powi(-500) {
-        2f64.powi(600)
-    } else {
-        1.0
-    };
-    let k = 1.0 / (largest * up);
-    let scaled = |x: Vec3<f64>| x * up * k;
-    let zero = Vec3::new(0.0, 0.0, 0.0);
-    let (p, q) = closest_points(zero, scaled(u), scaled(v), scaled(w));
-    let n = unit(q - p);
-    let nn = n.dot(n);
-    if !(1.0..=3.0).contains(&nn) {
+    let Some(axis) = Axis::between_segments(a, b, c, d) else {
         return false;
-    }
-    let along = |x: Vec3<f64>| x.dot(n);
-    let size = |x: Vec3<f64>| x.x.abs() * n.x.abs() + x.y.abs() * n.y.abs() + x.z.abs() * n.z.abs();
-    let (pa, pb, pc, pd) = (along(a), along(b), along(c), along(d));
-    let gap = (pc.min(pd) - pa.max(pb)).max(pa.min(pb) - pc.max(pd));
-    let sizes = size(a).max(size(b)).max(size(c)).max(size(d));
-    let margin = distance * nn.sqrt() * (1.0 + SLACK) + sizes * SLACK + TINY;
-    gap > margin
+    };
+    let ab = axis.point(a).hull(axis.point(b));
+    let cd = axis.point(c).hull(axis.point(d));
+    apart(&axis, ab, cd, distance)
 }
 
 /// The answer for a pair whose points all move alike, or `None` for any other pair.

@@ -4,7 +4,7 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
-use crate::motion::{settle_by_capsule, sweep_with_normal, SweepSphereTriangle};
+use crate::motion::{settle_by_capsule, sphere_path_clear, sweep_with_normal, SweepSphereTriangle};
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
 use crate::{overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle};
 
@@ -194,6 +194,11 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
     });
     earliest(mesh.near(lo, hi), |i| {
         let triangle = &mesh.triangles()[i];
+        // A path certainly clear of the face (in floats, on the enclosures in the mesh's
+        // frame) needs no formula.
+        if ball.is_some_and(|b| sphere_path_clear(&b, step, triangle)) {
+            return (Verdict::False, 1.0, 1.0);
+        }
         let shapes = SweepSphereTriangle::new(s, motion, triangle);
         let verdict = decide_pair(shapes, sphere_pose, frame, policy);
         if verdict.is_false() {

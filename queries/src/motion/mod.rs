@@ -13,11 +13,13 @@
 //! With plain floats (`S = f32` or `f64`) the same code is the usual float algorithm: the
 //! re-check is skipped (a float re-check proves nothing), so the end may be inside.
 
+mod clear_path;
 mod epsilon;
 mod particle;
 mod slide;
 mod sweep;
 
+pub(crate) use clear_path::sphere_path_clear;
 pub use epsilon::safe_epsilon;
 pub use particle::{move_particle, ParticleMove};
 pub use slide::{closest_point_on_triangle, slide_sphere, Slide, SlideOptions};
