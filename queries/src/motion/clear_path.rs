@@ -1,10 +1,10 @@
-//! A float-speed test that a moving ball's path is certainly clear of a triangle: the first
-//! thing a certified sweep asks of each face near the path, since most faces in a path's
-//! bounding box are far from the path itself.
+//! A float-speed test that a moving ball's (or a particle's) path is certainly clear of a
+//! triangle: the first thing a certified sweep or particle move asks of each face near the
+//! path, since most faces in a path's bounding box are far from the path itself.
 
 use surety_intervals::{Endpoint, Scalar, Vec3};
 
-use crate::filter::apart::{apart, Axis};
+use crate::filter::apart::{apart, Axis, Extent};
 use crate::{Sphere, Triangle};
 
 /// A box of `f64` points, `[lo, hi]`.
@@ -25,25 +25,47 @@ pub(crate) fn path_clear(
     radius: f64,
     corners: [Bounds; 3],
 ) -> bool {
+    let v = |b: Bounds| Vec3::from(b[0]);
+    let ends = (v(center), v(center) + v(motion));
+    let path = |axis: &Axis| {
+        axis.boxed(center[0], center[1])
+            .swept(axis.boxed(motion[0], motion[1]))
+    };
+    clear([center, motion], ends, path, radius, corners)
+}
+
+/// Does the segment from a point of the box `from` to a point of the box `to` certainly
+/// miss every triangle whose corners lie in the boxes `corners`? [`path_clear`] with radius
+/// 0, the path given by its ends.
+pub(crate) fn segment_clear(from: Bounds, to: Bounds, corners: [Bounds; 3]) -> bool {
+    let ends = (Vec3::from(from[0]), Vec3::from(to[0]));
+    let path = |axis: &Axis| axis.boxed(from[0], from[1]).hull(axis.boxed(to[0], to[1]));
+    clear([from, to], ends, path, 0.0, corners)
+}
+
+/// The test of [`path_clear`] and [`segment_clear`]: `path` projects the path onto an axis,
+/// `ends` are estimates of its ends (for the axis only), `boxes` its input boxes.
+fn clear(
+    boxes: [Bounds; 2],
+    ends: (Vec3<f64>, Vec3<f64>),
+    path: impl Fn(&Axis) -> Extent,
+    radius: f64,
+    corners: [Bounds; 3],
+) -> bool {
     // Infinite bounds (intervals' whole line, say) would make NaNs that `min` and `max` drop.
     let finite = |b: &Bounds| b.iter().flatten().all(|x| x.is_finite());
-    if !(radius.is_finite() && finite(&center) && finite(&motion) && corners.iter().all(finite)) {
+    if !(radius.is_finite() && boxes.iter().all(finite) && corners.iter().all(finite)) {
         return false;
     }
-    let v = |b: Bounds| Vec3::from(b[0]);
-    let [a, b, c] = corners.map(v);
+    let [a, b, c] = corners.map(|k| Vec3::from(k[0]));
     let g = (a + b + c) * (1.0 / 3.0);
-    let (from, to) = (v(center), v(center) + v(motion));
     let axes = [
-        Axis::between_segments(from, to, g, g),
+        Axis::between_segments(ends.0, ends.1, g, g),
         Axis::new((b - a).cross(c - a)),
     ];
     axes.into_iter().flatten().any(|axis| {
-        let path = axis
-            .boxed(center[0], center[1])
-            .swept(axis.boxed(motion[0], motion[1]));
         let [p, q, r] = corners.map(|k| axis.boxed(k[0], k[1]));
-        apart(&axis, path, p.hull(q).hull(r), radius)
+        apart(&axis, path(&axis), p.hull(q).hull(r), radius)
     })
 }
 
@@ -76,6 +98,7 @@ mod tests {
     use crate::motion::SweepSphereTriangle;
     use crate::pose::decide_pair;
     use crate::testing::{pow2, Rng};
+    use surety_intervals::eft::two_sum;
     use surety_intervals::Policy;
 
     /// Does the ball touch the triangle on its way, exactly? The capsule formula of
@@ -108,19 +131,20 @@ mod tests {
     /// Paths built to touch exactly, or to miss by one ulp or a little more, at every scale
     /// and far from the origin: sliding over a face at exactly the radius, passing an edge
     /// or a corner at exactly the radius (a Pythagorean offset), ending exactly at the
-    /// radius, and random paths; triangles whole, collinear or a point; radius 0 included.
-    /// Whenever the test says clear, the exact answer is no contact; and it says clear of
-    /// most paths that miss by a visible gap.
+    /// radius (from near, or from a start whose projections round), and random paths; triangles whole, collinear or a point; radius 0 included.
+    /// Whenever the test says clear, the exact answer is no contact (for the segment test
+    /// too, with the same paths at radius 0); and it says clear of most paths that miss by
+    /// a visible gap.
     #[test]
     fn a_clear_path_never_touches_and_far_paths_are_cleared() {
         let mut rng = Rng(0x5eed_c1ea);
-        let (mut clear, mut misses_widely, mut cleared_wide) = (0, 0, 0);
+        let (mut clear, mut misses_widely, mut cleared_wide, mut segments) = (0, 0, 0, 0);
         for case in 0..20_000 {
             // Scale 2^e and offset far from the origin in some cases.
             let e = match case % 5 {
                 0 => -1060 + rng.below(80) as i32,
                 1 => 900 + rng.below(100) as i32,
-                _ => rng.below(40) as i32 - 20,
+                _ => rng.below(80) as i32 - 60,
             };
             let s = pow2(e);
             let offset = if case % 3 == 0 {
@@ -150,6 +174,18 @@ mod tests {
                     (c, Vec3::new(40.0, 0.0, 0.0), hyp)
                 }
                 // Ending exactly at `hyp` from a corner.
+                2 if rng.below(2) == 0 => {
+                    // From a start of 52 significant bits (a multiple of `2^-20` below
+                    // `2^32`), so that the projections of the start and of the motion both
+                    // round; the motion `end - start` is exact.
+                    let end = tri[rng.below(3) as usize] + Vec3::new(0.0, a, b);
+                    let mut wide = || {
+                        let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                        sign * rng.below(1 << 52) as f64 * pow2(-20)
+                    };
+                    let start = Vec3::new(wide(), wide(), wide());
+                    (start, end - start, hyp)
+                }
                 2 => {
                     let k = tri[rng.below(3) as usize];
                     let end = k + Vec3::new(0.0, a, b);
@@ -182,6 +218,14 @@ mod tests {
             }
             let says_clear = path_clear(point(c), point(m), r, tri.map(point));
             let touch = touches(c, m, r, tri);
+            // The segment alone (radius 0), where its end `c + m` is a double exactly.
+            let e = c + m;
+            if (0..3).all(|k| two_sum(c.to_array()[k], m.to_array()[k]).1 == 0.0)
+                && segment_clear(point(c), point(e), tri.map(point))
+            {
+                assert!(!touches(c, m, 0.0, tri), "case {case}: {c:?} {e:?} {tri:?}");
+                segments += 1;
+            }
             if says_clear {
                 assert!(!touch, "case {case}: {c:?} {m:?} {r} {tri:?}");
                 clear += 1;
@@ -196,6 +240,7 @@ mod tests {
             }
         }
         assert!(clear > 3000, "{clear}");
+        assert!(segments > 3000, "{segments}");
         assert!(
             cleared_wide * 10 > misses_widely * 9,
             "{cleared_wide} of {misses_widely}"
@@ -239,6 +284,69 @@ mod tests {
             }
         }
         assert!(cleared > 1000, "{cleared}");
+    }
+
+    /// On shapes of every scalar: the bounds of intervals are what is tested. A ball whose
+    /// center may be anywhere in a box that reaches the triangle is not cleared; the same
+    /// ball at a point of that box far from it is.
+    #[test]
+    fn spheres_and_triangles_of_every_scalar_are_tested_by_their_bounds() {
+        use surety_intervals::Interval;
+        let tri = |x: f64| {
+            let v =
+                |a: f64, b: f64| Vec3::new(Interval::from(a), Interval::from(b), Interval::from(x));
+            Triangle::new(v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)).unwrap()
+        };
+        let still = Vec3::new(
+            Interval::from(0.0),
+            Interval::from(0.0),
+            Interval::from(0.0),
+        );
+        let wide = Interval::new(0.0, 10.0).unwrap();
+        let ball = |z: Interval| {
+            Sphere::new(
+                Vec3::new(Interval::from(0.25), Interval::from(0.25), z),
+                Interval::from(1.0),
+            )
+            .unwrap()
+        };
+        assert!(sphere_path_clear(
+            &ball(Interval::from(10.0)),
+            still,
+            &tri(0.0)
+        ));
+        assert!(!sphere_path_clear(&ball(wide), still, &tri(0.0)));
+        // The motion's box reaches down to the triangle.
+        let down = Vec3::new(still.x, still.y, Interval::new(-10.0, 0.0).unwrap());
+        assert!(!sphere_path_clear(
+            &ball(Interval::from(10.0)),
+            down,
+            &tri(0.0)
+        ));
+        // The triangle's box reaches up to the ball.
+        let up = Triangle::new(
+            tri(0.0).corners()[0],
+            tri(0.0).corners()[1],
+            Vec3::new(still.x, still.y, wide),
+        )
+        .unwrap();
+        assert!(!sphere_path_clear(&ball(Interval::from(10.0)), still, &up));
+        // Plain floats, and a radius that is an interval (its upper end counts).
+        let f = Sphere::new(Vec3::new(0.25, 0.25, 10.0), 1.0).unwrap();
+        let ft = Triangle::new(
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+        )
+        .unwrap();
+        assert!(sphere_path_clear(&f, Vec3::new(0.0, 0.0, -8.9), &ft));
+        assert!(!sphere_path_clear(&f, Vec3::new(0.0, 0.0, -9.0), &ft));
+        let fat = Sphere::new(
+            ball(Interval::from(10.0)).center(),
+            Interval::new(1.0, 10.0).unwrap(),
+        )
+        .unwrap();
+        assert!(!sphere_path_clear(&fat, still, &tri(0.0)));
     }
 
     /// Non-finite bounds (an interval scalar's entire line) are never cleared.
