@@ -150,7 +150,7 @@ pub(crate) fn sweep_with_normal<S: Scalar>(
     let (sw, sv) = (n.dot(c - a), n.dot(motion));
     let reach = sphere.radius() * length;
     // The path's least plane distance on a side is at one of its ends: beyond reach there,
-    // the sphere never meets the plane (the cheap exit most triangles of a mesh take).
+    // the sphere never meets the plane (the next cheapest exit, after the float test).
     for side in [one, -one] {
         if (sw * side - reach + (sv * side).min(zero))
             .gt_zero()
