@@ -17,6 +17,11 @@ impl Rng {
         self.next_u64() % n
     }
 
+    /// A small integer in `-k..=k`, as a double.
+    pub(crate) fn int(&mut self, k: u64) -> f64 {
+        self.below(2 * k + 1) as f64 - k as f64
+    }
+
     /// A double in `[-1, 1)`, a multiple of `2^-52`.
     pub(crate) fn signed_unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0

@@ -839,11 +839,6 @@ mod tests {
     use super::*;
     use crate::testing::Rng;
 
-    /// A small integer in `[-k, k]`.
-    fn int(rng: &mut Rng, k: i64) -> f64 {
-        (rng.below(2 * k as u64 + 1) as i64 - k) as f64
-    }
-
     /// A multiple of 1/64 in `[0, 1]`.
     fn sixty_fourths(rng: &mut Rng) -> f64 {
         rng.below(65) as f64 / 64.0
@@ -860,7 +855,7 @@ mod tests {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let mut computed = 0;
         for case in 0..4000 {
-            let point = |rng: &mut Rng, k| Vec3::new(int(rng, k), int(rng, k), int(rng, k));
+            let point = |rng: &mut Rng, k| Vec3::new(rng.int(k), rng.int(k), rng.int(k));
             // Half the cases strongly nonlinear: the products' coefficients `e`, `g` up to 8
             // times the linear ones.
             let strong = case % 4 < 2;
@@ -1035,7 +1030,7 @@ mod tests {
         let search = search_alone();
         let (mut undecided, mut proven) = (0, 0);
         for case in 0..800 {
-            let point = |rng: &mut Rng| Vec3::new(int(rng, 4), int(rng, 4), int(rng, 4));
+            let point = |rng: &mut Rng| Vec3::new(rng.int(4), rng.int(4), rng.int(4));
             let [p0, p1, p2, q0, q1, q2] = [(); 6].map(|_| point(&mut rng));
             let at = [0.0, 0.25, 0.5, 1.0][rng.below(4) as usize];
             // The contact point: on the edge from corner i to corner j at time `at`, a

@@ -123,11 +123,6 @@ mod tests {
         [b.to_array(), b.to_array()]
     }
 
-    /// A small integer in `-k..=k`.
-    fn int(rng: &mut Rng, k: u64) -> f64 {
-        rng.below(2 * k + 1) as f64 - k as f64
-    }
-
     /// Paths built to touch exactly, or to miss by one ulp or a little more, at every scale
     /// and far from the origin: sliding over a face at exactly the radius, passing an edge
     /// or a corner at exactly the radius (a Pythagorean offset), ending exactly at the
@@ -152,7 +147,7 @@ mod tests {
             } else {
                 Vec3::new(0.0, 0.0, 0.0)
             };
-            let mut tri = [(); 3].map(|_| Vec3::new(int(&mut rng, 8), int(&mut rng, 8), 0.0));
+            let mut tri = [(); 3].map(|_| Vec3::new(rng.int(8), rng.int(8), 0.0));
             match rng.below(6) {
                 0 => tri[2] = tri[0] + (tri[1] - tri[0]) * 2.0, // collinear
                 1 => tri = [tri[0]; 3],                         // a point
@@ -163,9 +158,9 @@ mod tests {
             let (mut c, m, mut r) = match rng.below(4) {
                 // Sliding at exactly the radius above the plane z = 0.
                 0 => {
-                    let r = int(&mut rng, 4).abs();
-                    let c = Vec3::new(int(&mut rng, 16), int(&mut rng, 16), r);
-                    (c, Vec3::new(int(&mut rng, 16), int(&mut rng, 16), 0.0), r)
+                    let r = rng.int(4).abs();
+                    let c = Vec3::new(rng.int(16), rng.int(16), r);
+                    (c, Vec3::new(rng.int(16), rng.int(16), 0.0), r)
                 }
                 // Passing a corner at exactly `hyp` in a plane through it.
                 1 => {
@@ -189,16 +184,12 @@ mod tests {
                 2 => {
                     let k = tri[rng.below(3) as usize];
                     let end = k + Vec3::new(0.0, a, b);
-                    let m = Vec3::new(
-                        int(&mut rng, 8),
-                        int(&mut rng, 8),
-                        6.0 + int(&mut rng, 4).abs(),
-                    );
+                    let m = Vec3::new(rng.int(8), rng.int(8), 6.0 + rng.int(4).abs());
                     (end + m, -m, hyp)
                 }
                 _ => {
-                    let v = |rng: &mut Rng| Vec3::new(int(rng, 20), int(rng, 20), int(rng, 20));
-                    (v(&mut rng), v(&mut rng), int(&mut rng, 3).abs())
+                    let v = |rng: &mut Rng| Vec3::new(rng.int(20), rng.int(20), rng.int(20));
+                    (v(&mut rng), v(&mut rng), rng.int(3).abs())
                 }
             };
             match rng.below(4) {
@@ -254,8 +245,8 @@ mod tests {
         let mut rng = Rng(0x00b0_c5e5);
         let mut cleared = 0;
         for _ in 0..5_000 {
-            let v = |rng: &mut Rng, k| Vec3::new(int(rng, k), int(rng, k), int(rng, k));
-            let (c, m, r) = (v(&mut rng, 16), v(&mut rng, 8), int(&mut rng, 3).abs());
+            let v = |rng: &mut Rng, k| Vec3::new(rng.int(k), rng.int(k), rng.int(k));
+            let (c, m, r) = (v(&mut rng, 16), v(&mut rng, 8), rng.int(3).abs());
             let tri = [(); 3].map(|_| v(&mut rng, 16));
             let w = [0.0, 0.5, 1.0, 2.0][rng.below(4) as usize];
             let grow = |p: Vec3<f64>| -> Bounds {

@@ -91,7 +91,7 @@ pub fn sweep_sphere_triangle<S: Scalar>(
     }
     let n = triangle.normal();
     let start = |sphere: &Sphere<S>| overlap_sphere_triangle(sphere, triangle);
-    let swept = sweep_with_normal(
+    let swept = sweep_after_float_test(
         sphere,
         motion,
         triangle,
@@ -144,6 +144,17 @@ pub(crate) fn sweep_with_normal<S: Scalar>(
     if S::CERTIFIED && sphere_path_clear(sphere, motion, triangle) {
         return Events::new(Verdict::False).finish();
     }
+    sweep_after_float_test(sphere, motion, triangle, (n, length), start)
+}
+
+/// [`sweep_with_normal`] for a caller that has already asked the float test.
+fn sweep_after_float_test<S: Scalar>(
+    sphere: &Sphere<S>,
+    motion: Vec3<S>,
+    triangle: &Triangle<S>,
+    (n, length): (Vec3<S>, S),
+    start: impl FnOnce(&Sphere<S>) -> Verdict,
+) -> SweepHit {
     let (zero, one) = (S::zero(), S::one());
     let (c, r2) = (sphere.center(), sphere.radius().sqr());
     let [a, b, cc] = triangle.corners();
