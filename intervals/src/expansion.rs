@@ -4,7 +4,10 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use smallvec::SmallVec;
 
-use crate::eft::{self, fast_two_sum, two_sum};
+// Two-Sum without its half-scale retry: near `f64::MAX` its error can come out NaN, which the
+// sign's finiteness check turns into an undecided value (the stack then goes on to `Dyadic`),
+// so the retry's branch is not paid on every component.
+use crate::eft::{self, fast_two_sum, two_sum_in_range};
 use crate::{Ring, Sign};
 
 /// Components stored inline up to this many (most geometric predicates stay below it).
@@ -130,7 +133,7 @@ fn sum(e: &[f64], f: &[f64]) -> Parts {
         }
         q = s;
         while let Some(g) = next(&mut i, &mut j) {
-            let (s, h) = two_sum(q, g);
+            let (s, h) = two_sum_in_range(q, g);
             if h != 0.0 {
                 out.push(h);
             }
@@ -160,7 +163,7 @@ fn scale(e: &[f64], b: f64, out: &mut Parts) -> bool {
     for &x in rest {
         let (p1, p0, ok) = two_product(x, b);
         exact &= ok;
-        let (s, h) = two_sum(q, p0);
+        let (s, h) = two_sum_in_range(q, p0);
         push(h, out);
         let (s2, h2) = fast_two_sum(p1, s);
         push(h2, out);

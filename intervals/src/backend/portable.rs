@@ -104,26 +104,10 @@ fn large(p: f64) -> bool {
     p.abs() >= TINY
 }
 
-/// `a + b` and the sign-carrying error of [`two_sum`], also where one of its intermediate
-/// differences overflows though the sum does not (operands near the end of the float range,
-/// such as `2.9e307 - MAX`): there the transformation is repeated at half scale, where halving
-/// is exact (both operands are then far from the subnormals) and the error is halved exactly,
-/// so its sign is the same. Without this the NaN error would step a representable bound one
-/// double too far: sound, but not the tightest.
-#[inline(always)]
-fn sum_and_error(a: f64, b: f64) -> (f64, f64) {
-    let (s, e) = two_sum(a, b);
-    if e.is_nan() && s.is_finite() && a.is_finite() && b.is_finite() {
-        (s, two_sum(0.5 * a, 0.5 * b).1)
-    } else {
-        (s, e)
-    }
-}
-
 /// `a + b` rounded down (`a`, `b` never `+inf`).
 #[inline(always)]
 fn add_down(a: f64, b: f64) -> f64 {
-    let (s, e) = sum_and_error(a, b);
+    let (s, e) = two_sum(a, b);
     // An exact sum has e = 0 (and a zero sum is always exact); e < 0 means s is above. NaN or
     // an infinite e (an infinite operand, an overflow) steps down too, which turns an
     // overflowed +inf into MAX; -inf stays.
@@ -138,7 +122,7 @@ fn add_down(a: f64, b: f64) -> f64 {
 /// `a + b` rounded up (`a`, `b` never `-inf`).
 #[inline(always)]
 fn add_up(a: f64, b: f64) -> f64 {
-    let (s, e) = sum_and_error(a, b);
+    let (s, e) = two_sum(a, b);
     let step = !(0.0..f64::INFINITY).contains(&-e) & (s < f64::INFINITY);
     if step {
         bits_up(s)

@@ -49,7 +49,8 @@
 
 use core::cmp::Ordering;
 
-use surety_intervals::eft::{two_diff, two_product, two_sum};
+// The unguarded sum and difference: the range check keeps every operand below `2^760`.
+use surety_intervals::eft::{two_diff_in_range, two_product, two_sum_in_range};
 
 use crate::filter::static_filter::sign;
 
@@ -92,9 +93,10 @@ enum Decided {
 /// step decided it.
 #[inline(always)]
 fn staged(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> (Ordering, Decided) {
-    let [(adx, adxt), (ady, adyt), (adz, adzt)] = [0, 1, 2].map(|i| two_diff(a[i], d[i]));
-    let [(bdx, bdxt), (bdy, bdyt), (bdz, bdzt)] = [0, 1, 2].map(|i| two_diff(b[i], d[i]));
-    let [(cdx, cdxt), (cdy, cdyt), (cdz, cdzt)] = [0, 1, 2].map(|i| two_diff(c[i], d[i]));
+    let minus_d = |p: [f64; 3]| [0, 1, 2].map(|i| two_diff_in_range(p[i], d[i]));
+    let [(adx, adxt), (ady, adyt), (adz, adzt)] = minus_d(a);
+    let [(bdx, bdxt), (bdy, bdyt), (bdz, bdzt)] = minus_d(b);
+    let [(cdx, cdxt), (cdy, cdyt), (cdz, cdzt)] = minus_d(c);
     // The six monomials f g h of det X = adx (bdy cdz - bdz cdy) + bdx (cdy adz - cdz ady)
     // + cdx (ady bdz - adz bdy), negative ones with f negated; with their tails.
     let monomials = [
@@ -113,7 +115,7 @@ fn staged(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> (Ordering, Deci
         let (eh, ehe) = two_product(e, h);
         // Sum2: cascaded Two-Sum, the errors summed in floats.
         for v in [ph, phe, eh, ehe] {
-            let (sum, lo) = two_sum(s, v);
+            let (sum, lo) = two_sum_in_range(s, v);
             s = sum;
             err += lo;
         }
