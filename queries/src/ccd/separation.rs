@@ -40,7 +40,9 @@ use std::cmp::Ordering;
 
 use surety_intervals::{Interval, Vec3};
 
-use super::poly::{compare_within, f64_bounds, roots_within, sorted_within, Poly, Real, Q};
+use super::poly::{
+    compare_within, f64_bounds, monotone_roots, roots_within, sorted_within, Poly, Real, Q,
+};
 
 /// The arithmetic the feature pairs' polynomials are built with: exact ([`Poly`]), or with
 /// interval coefficients ([`Rounded`]) for a cheap first look.
@@ -77,15 +79,36 @@ impl Rounded {
 
     /// The sign on all of `x`, when the enclosure shows it (`Equal` never).
     fn sign_on(&self, x: Interval) -> Option<Ordering> {
-        let mut acc = Interval::enclose(0.0);
-        for c in self.0.iter().rev() {
-            acc = acc * x + *c;
-        }
-        match (acc.lo() > 0.0, acc.hi() < 0.0) {
+        self.sign_of_derivative(0, x)
+    }
+
+    /// The sign of the `order`-th derivative in `t` on all of `x`, when an enclosure shows
+    /// it (`Equal` never): Horner's scheme on `x`, and where that leaves the sign open, the
+    /// centred form `f(m) + f'(x)·(x - m)` about a point `m` of `x` (the mean value theorem),
+    /// whose excess shrinks with the square of the width: near an extremum of `f`, where
+    /// Horner's enclosure is as wide as the coefficients are large, it still shows the sign.
+    fn sign_of_derivative(&self, order: usize, x: Interval) -> Option<Ordering> {
+        let sign = |v: Interval| match (v.lo() > 0.0, v.hi() < 0.0) {
             (true, _) => Some(Ordering::Greater),
             (_, true) => Some(Ordering::Less),
             _ => None,
+        };
+        sign(self.horner(order, x)).or_else(|| {
+            // A point of `x` (the clamp keeps it there where halving rounds a subnormal).
+            let m = Interval::enclose((0.5 * x.lo() + 0.5 * x.hi()).clamp(x.lo(), x.hi()));
+            sign(self.horner(order, m) + self.horner(order + 1, x) * (x - m))
+        })
+    }
+
+    /// An enclosure of the `order`-th derivative on `x`: coefficient `i` times the falling
+    /// factorial `i (i - 1) … (i - order + 1)` (an exact small integer) and `x^(i - order)`.
+    fn horner(&self, order: usize, x: Interval) -> Interval {
+        let mut acc = Interval::enclose(0.0);
+        for (i, c) in self.0.iter().enumerate().skip(order).rev() {
+            let factor = ((i + 1 - order)..=i).map(|j| j as f64).product::<f64>();
+            acc = acc * x + *c * Interval::enclose(factor);
         }
+        acc
     }
 }
 
@@ -298,10 +321,21 @@ impl Separation {
             // zero, with no need to compute it).
             let mut times = vec![(Real::Exact(start.clone()), None)];
             if look(&rounded, span(first, first + 1)) != Look::Holds {
-                let stop = &cuts[upto.max(first + 1)];
-                times.push((Real::Exact(stop.clone()), None));
+                let last = upto.max(first + 1);
+                times.push((Real::Exact(cuts[last].clone()), None));
                 for (k, c) in conditions.iter().enumerate() {
-                    let roots = roots_within(&c.p, start, stop, &mut work).ok_or(Undecided)?;
+                    let p = &rounded[k].0;
+                    let Some((a, b)) = open_pieces(p, first, last, &span) else {
+                        continue;
+                    };
+                    // Monotone pieces first; Sturm's sequence where they leave a doubt.
+                    let sign_on = |derivative, x| p.sign_of_derivative(usize::from(derivative), x);
+                    let roots = match monotone_roots(&c.p, &cuts[a..=b], sign_on, &mut work) {
+                        Some(roots) => roots,
+                        None => {
+                            roots_within(&c.p, &cuts[a], &cuts[b], &mut work).ok_or(Undecided)?
+                        }
+                    };
                     times.extend(roots.into_iter().map(|t| (t, Some(k))));
                 }
             }
@@ -342,6 +376,27 @@ fn first_piece(
     let mid = (lo + hi) / 2;
     first_piece(conditions, lo, mid, upto, span)
         .or_else(|| first_piece(conditions, mid, hi, upto, span))
+}
+
+/// Where a condition may change sign between the cuts `first` and `last`: `(a, b)` with
+/// every root of the condition in that range lying in `[cuts[a], cuts[b]]`, or `None` when
+/// it has none there. A piece on which the rounded polynomial has one certain sign holds no
+/// root, its ends included (the enclosure is of the closed piece); so a root at the `a`-th
+/// cut is at `first` (a candidate time anyway) or after a piece of certain sign (no root
+/// there), and the same for `b` and `last`: narrowing the range loses no root that matters.
+fn open_pieces(
+    p: &Rounded,
+    first: usize,
+    last: usize,
+    span: &impl Fn(usize, usize) -> Interval,
+) -> Option<(usize, usize)> {
+    let open = |j: usize| p.sign_on(span(j, j + 1)).is_none();
+    if p.sign_on(span(first, last)).is_some() {
+        return None;
+    }
+    let a = (first..last).find(|&j| open(j))?;
+    let b = (a..last).rev().find(|&j| open(j)).unwrap_or(a) + 1;
+    Some((a, b))
 }
 
 /// What rounded arithmetic shows of a feature pair on a span of time.
