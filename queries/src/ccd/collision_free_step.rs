@@ -118,7 +118,11 @@ pub struct Step {
 ///   that matters; the step never passes that contact), the likeliest first. A pair is
 ///   skipped when its boxes over that shorter time are apart, in the world or in a frame
 ///   moving with one of its vertices (computed in floats and widened by a proven bound on
-///   their rounding). A pair whose four points move by exactly the same displacement keeps
+///   their rounding), or when the two primitives are farther apart than `min_distance` along
+///   one fixed axis at both `t = 0` and `t = 1`, on the same side (each point's projection
+///   is linear in `t`, so the gap between the two projections is concave and holds in
+///   between; projections in floats with a proven margin). A pair whose four points move by
+///   exactly the same displacement keeps
 ///   its distance, and is decided at `t = 0` by exact static predicates. A pair the
 ///   inclusion search leaves undecided (a degenerate contact, such as a vertex meeting a
 ///   face exactly on its edge) waits until every other pair is done: its search has ruled

@@ -147,9 +147,45 @@ impl Extent {
 /// farther apart than `distance`? False when it cannot tell (the module's doc says why a
 /// true answer is right).
 pub(crate) fn apart(axis: &Axis, a: Extent, b: Extent, distance: f64) -> bool {
-    let gap = (b.lo - a.hi).max(a.lo - b.hi);
+    side(axis, a, b, distance).is_some()
+}
+
+/// [`apart`], and on which side: `Some(true)` when `b` lies beyond `a` along the axis (all
+/// of `b`'s projection above all of `a`'s, by more than `distance·|n|` and the margin),
+/// `Some(false)` when `a` lies beyond `b`.
+fn side(axis: &Axis, a: Extent, b: Extent, distance: f64) -> Option<bool> {
     let margin = distance * axis.nn.sqrt() * (1.0 + SLACK) + (a.size + b.size) * SLACK + TINY;
-    gap > margin
+    if b.lo - a.hi > margin {
+        Some(true)
+    } else if a.lo - b.hi > margin {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Are two sets of points, each point moving linearly from its place in `*0` to its place
+/// in `*1`, certainly farther apart than `distance` at every time in between (their convex
+/// hulls, at each time)? False when it cannot tell.
+///
+/// Along a fixed axis `n` each point's projection is linear in time, so the lowest of `b`'s
+/// projections is concave in time, the highest of `a`'s convex, and the gap between them
+/// (the first minus the second) concave: at least the smaller of its values at the two
+/// ends. So `b` beyond `a` by more than `distance·|n|` at both ends ([`apart`]'s test, on
+/// the same side both times) holds all the way; the same with the sides swapped. The given
+/// positions are exact, so only the projections round, which [`apart`]'s margin covers.
+pub(crate) fn apart_while_moving(
+    axis: &Axis,
+    a: [&[Vec3<f64>]; 2],
+    b: [&[Vec3<f64>]; 2],
+    distance: f64,
+) -> bool {
+    let hull = |points: &[Vec3<f64>]| points.iter().map(|&x| axis.point(x)).reduce(Extent::hull);
+    let at = |end: usize| match (hull(a[end]), hull(b[end])) {
+        (Some(a), Some(b)) => side(axis, a, b, distance),
+        _ => None,
+    };
+    at(0).is_some_and(|first| at(1) == Some(first))
 }
 
 /// The closest points of the segments `ab` and `cd`, in plain floats (an estimate: only an
