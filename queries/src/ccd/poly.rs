@@ -928,6 +928,54 @@ mod tests {
         )
     }
 
+    /// An exact `sign_on` for [`monotone_roots`]: the sign of `p` (or `p'`) on the closed
+    /// span when it has no root there.
+    fn exact_sign_on(p: &Poly) -> impl Fn(bool, Interval) -> Option<Ordering> + '_ {
+        move |derivative: bool, x: Interval| {
+            let slope;
+            let f = if derivative {
+                slope = p.derivative();
+                &slope
+            } else {
+                p
+            };
+            let (a, b) = (Q::from_f64(x.lo()), Q::from_f64(x.hi()));
+            let (sa, sb) = (f.sign_at(&a), f.sign_at(&b));
+            (sa.is_ne() && sa == sb && roots_between(f, &a, &b).is_empty()).then_some(sa)
+        }
+    }
+
+    /// A double root leaves every piece around it undecided (`p` and `p'` both vanish
+    /// there): the halvings run out and Sturm's sequence is asked instead, at once, whether
+    /// the root lies inside a piece or on a cut (where the pieces on both sides end at it).
+    /// And the work budget is charged: two evaluations of `p` per monotone piece.
+    #[test]
+    fn a_double_root_is_left_to_sturm_and_the_work_is_charged() {
+        // (t - 1/2)² (t - 3): a double root at 1/2 and a simple one at 3.
+        let p = &(&Poly::linear(q(-1, 1), Q::from_int(1))
+            * &Poly::linear(q(-1, 1), Q::from_int(1)))
+            * &Poly::linear(Q::from_int(-3), Q::from_int(1));
+        for cuts in [
+            vec![q(0, 0), q(1, 0), q(4, 0)],
+            vec![q(0, 0), q(1, 1), q(1, 0), q(4, 0)],
+        ] {
+            let mut unlimited = u64::MAX;
+            assert!(monotone_roots(&p, &cuts, exact_sign_on(&p), &mut unlimited).is_none());
+        }
+        // (t - 1)(t - 3) cut at 0, 3/2, 5/2, 4: two monotone pieces with a root each, and
+        // between them one where p has one sign (p' vanishes at 2 inside it).
+        let p = &Poly::linear(Q::from_int(-1), Q::from_int(1))
+            * &Poly::linear(Q::from_int(-3), Q::from_int(1));
+        let cuts = [q(0, 0), q(3, 1), q(5, 1), q(4, 0)];
+        let words = p.clone().primitive().words();
+        let mut enough = 4 * words;
+        let roots = monotone_roots(&p, &cuts, exact_sign_on(&p), &mut enough);
+        assert_eq!(roots.map(|r| r.len()), Some(2));
+        assert_eq!(enough, 0);
+        let mut short = 4 * words - 1;
+        assert!(monotone_roots(&p, &cuts, exact_sign_on(&p), &mut short).is_none());
+    }
+
     #[test]
     fn monotone_pieces_find_the_roots_sturm_finds() {
         let (mut answered, mut cases) = (0, 0);
