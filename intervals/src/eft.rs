@@ -38,7 +38,7 @@
 #[inline(always)]
 pub fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let (s, e) = two_sum_in_range(a, b);
-    if e.is_nan() && s.is_finite() {
+    if !e.is_finite() && s.is_finite() {
         return (s, half_scale_error(a, b));
     }
     (s, e)
@@ -104,7 +104,7 @@ pub fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
 #[inline(always)]
 pub fn two_diff(a: f64, b: f64) -> (f64, f64) {
     let (x, t) = two_diff_in_range(a, b);
-    if t.is_nan() && x.is_finite() {
+    if !t.is_finite() && x.is_finite() {
         // Shewchuk's Two-Diff is Knuth's Two-Sum of `a` and `-b` (its `bv` is minus Knuth's).
         return (x, half_scale_error(a, -b));
     }
