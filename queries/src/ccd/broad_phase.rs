@@ -678,7 +678,7 @@ pub(super) fn reachable(
         });
         swept(start, end)
     }));
-    meets(&widen(first, slack), &second) && !apart_over_motion(pair, v, x0, x1, d)
+    meets(&widen(first, slack), &second)
 }
 
 /// Whether the pair's two primitives are certainly farther apart than `d` at every time in
@@ -687,8 +687,16 @@ pub(super) fn reachable(
 /// two edges, the direction between float estimates of their closest points at `t = 0`.
 /// (Any axis is sound: these are guesses at one that separates.) It prunes pairs that boxes
 /// cannot: neighbours in a sheet that bends, sliding past each other or side by side, which
-/// the pair CCD would otherwise rule out box by box.
-fn apart_over_motion(pair: Pair, v: [usize; 4], x0: &[[f64; 3]], x1: &[[f64; 3]], d: f64) -> bool {
+/// the pair CCD would otherwise rule out box by box. It does not depend on the step found so
+/// far, unlike [`reachable`]: a pair needs it once.
+pub(super) fn apart_over_motion(
+    pair: Pair,
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    d: f64,
+) -> bool {
+    let v = pair.vertices(mesh).map(|i| i as usize);
     let p = |x: &[[f64; 3]]| v.map(|i| Vec3::from(x[i]));
     let (s, e) = (p(x0), p(x1));
     match pair {
@@ -1144,15 +1152,21 @@ mod tests {
     /// its own way, or one side passing through the other's plane (where the two ends'
     /// gaps lie on opposite sides, which must not be taken for a gap all the way); a fifth
     /// of them gliding at exactly the distance above a face or an edge (the distance then
-    /// that gap, or one ulp either side). Scaled by powers of two (every seventh case to an
+    /// that gap, or one ulp either side); a fifth with a point or segment for a face or a
+    /// zero-length edge. Scaled by powers of two (every seventh case to an
     /// extreme one, subnormal to `2^960`) and moved far from the origin. The prune must
     /// also rule out many of the pairs the stage finds apart at ordinary scales.
     #[test]
     fn a_pair_pruned_along_an_axis_never_comes_within_the_distance() {
         use crate::ccd::separation::Separation;
         let g = &mut Rng(0x0a11_d0e5_ca1e);
+        // Vertex 0 and the face 1 2 3; the edges 0 1 and 2 3.
+        let mesh = [
+            CcdMesh::new(4, &[[1, 2, 3]]).unwrap(),
+            CcdMesh::with_edges(4, &[[0, 1], [2, 3]], &[]).unwrap(),
+        ];
         let (mut pruned, mut apart, mut extreme, mut crossings) = (0, 0, 0, 0);
-        let mut undecided = 0;
+        let (mut undecided, mut degenerate) = (0, 0);
         for case in 0..6000 {
             let e = if case % 7 == 6 {
                 [-1070, -1040, -700, 540, 900, 960][g.below(6) as usize]
@@ -1223,6 +1237,21 @@ mod tests {
                 }
                 _ => {}
             }
+            // Degenerate primitives, at both ends of the motion: a face collapsed to a point
+            // or to a segment (its third corner on the line of the other two), an edge (or
+            // both) of length zero.
+            if case % 5 == 2 {
+                let kind = g.below(3);
+                for x in [&mut x0, &mut x1] {
+                    match (vertex_face, kind) {
+                        (true, 0) => (x[2], x[3]) = (x[1], x[1]),
+                        (true, _) => x[3] = core::array::from_fn(|k| 2.0 * x[2][k] - x[1][k]),
+                        (false, 0) => x[1] = x[0],
+                        (false, _) => (x[1], x[3]) = (x[0], x[2]),
+                    }
+                }
+                degenerate += 1;
+            }
             let d = match g.below(3) {
                 0 => base,
                 1 => base.next_up(),
@@ -1236,7 +1265,7 @@ mod tests {
             } else {
                 Pair::EdgeEdge { a: 0, b: 1 }
             };
-            let says = apart_over_motion(pair, [0, 1, 2, 3], &x0, &x1, d);
+            let says = apart_over_motion(pair, &mesh[usize::from(!vertex_face)], &x0, &x1, d);
             let v = |x: &[[f64; 3]]| core::array::from_fn(|i| Vec3::from(x[i]));
             let near = if d > 0.0 {
                 Separation::new(&v(&x0), &v(&x1), vertex_face, d)
@@ -1276,6 +1305,7 @@ mod tests {
             "{crossings} crossings, {extreme} extreme"
         );
         assert!(undecided < 100, "{undecided} undecided by the oracle");
+        assert!(degenerate > 1000, "{degenerate} degenerate pairs");
         assert!(
             pruned * 10 > apart * 4,
             "{pruned} of {apart} pairs apart pruned"

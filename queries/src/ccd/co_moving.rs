@@ -191,13 +191,12 @@ mod tests {
     #[test]
     fn in_plane_contacts_agree_with_the_general_predicates() {
         let mut rng = Rng(0xB504_F333_F9DE_6484);
-        let int = |rng: &mut Rng, k: i64| (rng.below(2 * k as u64 + 1) as i64 - k) as f64;
         let (mut meets, mut inside, mut along) = (0, 0, 0);
         for case in 0..6000 {
-            let vector = |rng: &mut Rng| Vec3::new(int(rng, 3), int(rng, 3), int(rng, 3));
+            let vector = |rng: &mut Rng| Vec3::new(rng.int(3), rng.int(3), rng.int(3));
             let u = vector(&mut rng);
             let v = match case % 6 {
-                0 => u * int(&mut rng, 2),      // collinear
+                0 => u * rng.int(2),            // collinear
                 1 => Vec3::new(0.0, 0.0, 0.0),  // collinear
                 2 => Vec3::new(u.y, -u.x, 0.0), // a plane along z
                 _ => vector(&mut rng),
@@ -210,15 +209,15 @@ mod tests {
                 rng.below(61) as i32 - 30
             };
             let scale = pow2(e);
-            let offset = Vec3::new(int(&mut rng, 4), int(&mut rng, 4), int(&mut rng, 4))
+            let offset = Vec3::new(rng.int(4), rng.int(4), rng.int(4))
                 * (if case % 3 == 0 && case % 7 != 6 {
                     pow2(e + 30)
                 } else {
                     0.0
                 });
-            let o = Vec3::new(int(&mut rng, 4), int(&mut rng, 4), int(&mut rng, 4));
+            let o = Vec3::new(rng.int(4), rng.int(4), rng.int(4));
             let point = |rng: &mut Rng| {
-                let (i, j) = (int(rng, 3), int(rng, 3));
+                let (i, j) = (rng.int(3), rng.int(3));
                 offset + (o + u * i + v * j) * scale
             };
             let [a, b, c, d] = [(); 4].map(|_| point(&mut rng));
@@ -266,7 +265,6 @@ mod tests {
     #[test]
     fn static_edges_apart_are_apart_for_the_exact_stage() {
         let mut rng = Rng(0x510E_527F_ADE6_82D1);
-        let int = |rng: &mut Rng, k: i64| (rng.below(2 * k as u64 + 1) as i64 - k) as f64;
         let (mut apart, mut decided, mut extreme) = (0, 0, 0);
         for case in 0..7000 {
             let e = if case % 7 == 6 {
@@ -281,7 +279,7 @@ mod tests {
                 0.0
             };
             let point = |rng: &mut Rng| {
-                let q = Vec3::new(int(rng, 3), int(rng, 3), int(rng, 3));
+                let q = Vec3::new(rng.int(3), rng.int(3), rng.int(3));
                 Vec3::new(offset, -offset, offset) + q * scale
             };
             let [mut a, mut b, mut c, mut d] = [(); 4].map(|_| point(&mut rng));
@@ -291,11 +289,11 @@ mod tests {
                 1 => {
                     // The same segment moved by `(3, 4, 0)·q` square to it: exactly `5·q`
                     // apart (the projections round, far from the origin).
-                    let (q, r) = (scale * (1 + rng.below(3)) as f64, scale * int(&mut rng, 3));
+                    let (q, r) = (scale * (1 + rng.below(3)) as f64, scale * rng.int(3));
                     // A start with 52 significant bits, so that the projections round.
                     let mut wide = || scale * rng.below(1 << 52) as f64;
                     a = Vec3::new(wide(), wide(), wide());
-                    b = a + Vec3::new(4.0 * r, -3.0 * r, scale * int(&mut rng, 3));
+                    b = a + Vec3::new(4.0 * r, -3.0 * r, scale * rng.int(3));
                     let lift = Vec3::new(3.0 * q, 4.0 * q, 0.0);
                     (c, d) = (a + lift, b + lift);
                     base = 5.0 * q;

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
-use super::broad_phase::{candidates, reachable, Broad, Pair};
+use super::broad_phase::{apart_over_motion, candidates, reachable, Broad, Pair};
 use super::co_moving::co_moving;
 use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
@@ -361,9 +361,10 @@ fn still(
 
 /// One pair's CCD short of the exact stage, for a pair that `keep` does not rule out: the
 /// answer of the static test ([`still`], asked first: it is cheaper than `keep`, and
-/// certain), or else, when `keep` holds, the inclusion search's, with the query to settle it
-/// with where that may still need the exact stage (a `Maybe`, or a contact whose time is
-/// coarse). `None` when `keep` rules the pair out.
+/// certain), or else, when `keep` holds and the pair is not apart along an axis all the way
+/// ([`apart_over_motion`]), the inclusion search's, with the query to settle it with where
+/// that may still need the exact stage (a `Maybe`, or a contact whose time is coarse).
+/// `None` when either test rules the pair out.
 fn look(
     pair: Pair,
     mesh: &CcdMesh,
@@ -375,7 +376,7 @@ fn look(
     if let Some(hit) = still(pair, mesh, x0, x1, o) {
         return Some((hit, None));
     }
-    if !keep() {
+    if !keep() || apart_over_motion(pair, mesh, x0, x1, o.min_separation) {
         return None;
     }
     let q = query_of(pair, mesh, x0, x1);

@@ -56,7 +56,7 @@ impl Poly {
         sign(&self.eval(x))
     }
 
-    fn derivative(&self) -> Self {
+    pub(super) fn derivative(&self) -> Self {
         Self::new(
             self.c
                 .iter()

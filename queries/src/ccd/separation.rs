@@ -105,8 +105,13 @@ impl Rounded {
     fn horner(&self, order: usize, x: Interval) -> Interval {
         let mut acc = Interval::enclose(0.0);
         for (i, c) in self.0.iter().enumerate().skip(order).rev() {
-            let factor = ((i + 1 - order)..=i).map(|j| j as f64).product::<f64>();
-            acc = acc * x + *c * Interval::enclose(factor);
+            let term = if order == 0 {
+                *c
+            } else {
+                let factor = ((i + 1 - order)..=i).map(|j| j as f64).product::<f64>();
+                *c * Interval::enclose(factor)
+            };
+            acc = acc * x + term;
         }
         acc
     }
@@ -536,16 +541,11 @@ mod tests {
             let width = [0.5, 1e-3, 1e-9, 4.0 * f64::EPSILON][g.below(4) as usize];
             let (lo, hi) = (a, (a + width).min(1.0));
             let order = g.below(3) as usize;
-            let exact: Vec<Q> = c
-                .iter()
-                .enumerate()
-                .skip(order)
-                .map(|(i, &x)| {
-                    let factor = ((i + 1 - order)..=i).map(|j| j as f64).product::<f64>();
-                    Q::from_f64(x * factor)
-                })
-                .collect();
-            let p = Poly::new(exact);
+            // The exact derivative by `Poly`'s own, not the enclosure's factorials.
+            let p = (0..order).fold(
+                Poly::new(c.iter().map(|&x| Q::from_f64(x)).collect()),
+                |p, _| p.derivative(),
+            );
             cases += 1;
             let Some(s) = rounded(&c).sign_of_derivative(order, span(lo, hi)) else {
                 continue;

@@ -90,9 +90,13 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     let [lo, hi] = path_box(sphere, motion);
     earliest(mesh.near(lo, hi), |i| {
         let triangle = &mesh.triangles()[i];
-        let face = sweep_with_normal(sphere, motion, triangle, mesh.normal(i), |s| {
-            overlap_sphere_triangle(s, triangle)
-        });
+        let face = sweep_with_normal(
+            sphere,
+            motion,
+            triangle,
+            || mesh.normal(i),
+            |s| overlap_sphere_triangle(s, triangle),
+        );
         let face = settle_by_capsule(face, sphere, motion, triangle);
         (face.hit, face.time.lo(), face.time.hi())
     })

@@ -304,7 +304,8 @@ pub fn slide_sphere<S: Scalar>(
         };
         let mut earliest: Option<(f64, usize)> = None;
         for i in faces {
-            let hit = sweep_with_normal(&ball, step, &mesh.triangles()[i], mesh.normal(i), clear);
+            let hit =
+                sweep_with_normal(&ball, step, &mesh.triangles()[i], || mesh.normal(i), clear);
             if !hit.hit.is_false() && earliest.is_none_or(|(e, _)| hit.time.lo() < e) {
                 earliest = Some((hit.time.lo(), i));
             }
@@ -342,7 +343,7 @@ pub fn slide_sphere<S: Scalar>(
                     return false;
                 };
                 faces.all(|i| {
-                    sweep_with_normal(&ball, step, &mesh.triangles()[i], mesh.normal(i), clear)
+                    sweep_with_normal(&ball, step, &mesh.triangles()[i], || mesh.normal(i), clear)
                         .hit
                         .is_false()
                 })

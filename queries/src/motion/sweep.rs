@@ -86,18 +86,12 @@ pub fn sweep_sphere_triangle<S: Scalar>(
         };
     };
     let (sphere, triangle) = (&sphere, &triangle);
-    if S::CERTIFIED && sphere_path_clear(sphere, motion, triangle) {
-        return Events::new(Verdict::False).finish();
-    }
-    let n = triangle.normal();
+    let normal = || {
+        let n = triangle.normal();
+        (n, n.length_squared().sqrt())
+    };
     let start = |sphere: &Sphere<S>| overlap_sphere_triangle(sphere, triangle);
-    let swept = sweep_after_float_test(
-        sphere,
-        motion,
-        triangle,
-        (n, n.length_squared().sqrt()),
-        start,
-    );
+    let swept = sweep_with_normal(sphere, motion, triangle, normal, start);
     settle_by_capsule(swept, sphere, motion, triangle)
 }
 
@@ -130,13 +124,14 @@ pub(crate) fn settle_by_capsule<S: Scalar>(
 }
 
 /// [`sweep_sphere_triangle`] with the triangle's normal and its length given (a mesh keeps
-/// them), and the contact test at time 0 given: a mover whose start is already certified
-/// apart passes `|_| Verdict::False` and saves that test.
+/// them; asked only for a face the float test leaves), and the contact test at time 0
+/// given: a mover whose start is already certified apart passes `|_| Verdict::False` and
+/// saves that test.
 pub(crate) fn sweep_with_normal<S: Scalar>(
     sphere: &Sphere<S>,
     motion: Vec3<S>,
     triangle: &Triangle<S>,
-    (n, length): (Vec3<S>, S),
+    normal: impl FnOnce() -> (Vec3<S>, S),
     start: impl FnOnce(&Sphere<S>) -> Verdict,
 ) -> SweepHit {
     // Most faces near a path are far from it: a float test with a proven margin rules them
@@ -144,17 +139,7 @@ pub(crate) fn sweep_with_normal<S: Scalar>(
     if S::CERTIFIED && sphere_path_clear(sphere, motion, triangle) {
         return Events::new(Verdict::False).finish();
     }
-    sweep_after_float_test(sphere, motion, triangle, (n, length), start)
-}
-
-/// [`sweep_with_normal`] for a caller that has already asked the float test.
-fn sweep_after_float_test<S: Scalar>(
-    sphere: &Sphere<S>,
-    motion: Vec3<S>,
-    triangle: &Triangle<S>,
-    (n, length): (Vec3<S>, S),
-    start: impl FnOnce(&Sphere<S>) -> Verdict,
-) -> SweepHit {
+    let (n, length) = normal();
     let (zero, one) = (S::zero(), S::one());
     let (c, r2) = (sphere.center(), sphere.radius().sqr());
     let [a, b, cc] = triangle.corners();
