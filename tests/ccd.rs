@@ -467,6 +467,21 @@ fn motions_spanning_the_range_of_doubles_are_decided_the_same_by_every_stage() {
         .quickcheck(stages_agree_at_any_magnitude as fn(u64) -> bool);
 }
 
+/// Both fuzzed motions below: the exact stage and the default say the vertex and the face
+/// never meet, and the two edges do, each decided by the exact stage.
+fn vertex_face_apart_and_edges_meet(start: [Vec3<f64>; 4], end: [Vec3<f64>; 4]) {
+    for (query, expected) in [
+        (vertex_face_ccd as fn(_, _, _) -> _, Verdict::False),
+        (edge_edge_ccd, Verdict::True),
+    ] {
+        for (name, options) in stages().into_iter().skip(1) {
+            let hit: surety::queries::ccd::CcdHit = query(start, end, options).unwrap();
+            assert_eq!(hit.verdict, expected, "{name}");
+            assert!(hit.exact, "{name}");
+        }
+    }
+}
+
 /// The input on which the `ccd` fuzz target timed out (`fuzz/regressions/ccd/`): coordinates
 /// from `1e-72` to `5e304`. Its exact stage narrowed a root's interval 4,700 times, on
 /// 4,700-bit numbers, to learn one sign; it now counts that sign with no narrowing.
@@ -500,16 +515,32 @@ fn the_fuzzed_motion_of_tiny_and_huge_coordinates_is_decided_exactly() {
     ];
     let p = |i: usize| v(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
     let (start, end) = ([p(0), p(1), p(2), p(3)], [p(4), p(5), p(6), p(7)]);
-    for (query, expected) in [
-        (vertex_face_ccd as fn(_, _, _) -> _, Verdict::False),
-        (edge_edge_ccd, Verdict::True),
-    ] {
-        for (name, options) in stages().into_iter().skip(1) {
-            let hit: surety::queries::ccd::CcdHit = query(start, end, options).unwrap();
-            assert_eq!(hit.verdict, expected, "{name}");
-            assert!(hit.exact, "{name}");
-        }
-    }
+    vertex_face_apart_and_edges_meet(start, end);
+}
+
+/// The second input on which the `ccd` fuzz target timed out (`fuzz/regressions/ccd/
+/// timeout-c010…`): every coordinate `c = 2.9e-144` or within a few thousand ulps of it,
+/// but one, `-2.8e145`. The exact stage's polynomials have roots within `2^-2800` of
+/// `t = 1` and pairs of roots within `2^-3500` of each other; isolating them by halving took
+/// 0.3 s (vertex–face) and 0.9 s (edge–edge) in a release build, and now takes 5 and 25 ms
+/// (splits by exponent near the ends, Newton's method between close roots, and quadratic
+/// interval refinement: `ccd/poly.rs`). The answers are unchanged.
+#[test]
+fn the_fuzzed_motion_of_one_huge_coordinate_among_tiny_ones_is_decided_exactly() {
+    let c = 2.9043552100789517e-144;
+    let start = [
+        v(c, 2.9043552101914095e-144, c),
+        v(c, c, c),
+        v(c, -2.8303853522864995e145, 2.904355210079058e-144),
+        v(c, c, 3.384855152922896e-144),
+    ];
+    let end = [
+        v(c, c, 2.9043552102281185e-144),
+        v(c, c, c),
+        v(c, 2.994802258143612e-144, c),
+        v(c, c, c),
+    ];
+    vertex_face_apart_and_edges_meet(start, end);
 }
 
 fn exact_only() -> CcdOptions {

@@ -174,6 +174,57 @@ impl Poly {
         self.c.iter().map(|c| 1 + c.mantissa().bits() / 64).sum()
     }
 
+    /// The coefficients of `self(at + x)` in `x` (Taylor's shift, by repeated synthetic
+    /// division), exactly.
+    fn shifted(&self, at: &Q) -> Vec<Q> {
+        let mut c = self.c.clone();
+        for i in 0..c.len() {
+            for j in (i..c.len() - 1).rev() {
+                let next = &c[j + 1] * at;
+                c[j] = &c[j] + &next;
+            }
+        }
+        c
+    }
+
+    /// An exponent `k` such that no root of the polynomial other than `at` lies within
+    /// `2^k` of `at` (Cauchy's bound on the reversed polynomial of `self(at + x)`: a root
+    /// `x ≠ 0` has `|x| >= |c0| / (|c0| + max |ci|)`), or `None` where `at` is a root.
+    fn root_gap(&self, at: &Q) -> Option<i64> {
+        let shifted;
+        let c = if at.is_zero() {
+            &self.c
+        } else {
+            shifted = self.shifted(at);
+            &shifted
+        };
+        let c0 = c.first().filter(|c0| !c0.is_zero())?.magnitude_bound();
+        let top = c.iter().map(Q::magnitude_bound).max()?;
+        // |c0| >= 2^(c0 - 1) and |c0| + max |ci| < 2^(top + 1).
+        Some(c0.saturating_sub(top).saturating_sub(2))
+    }
+
+    /// An exponent `s` such that distinct roots of the polynomial (nonzero) are more than
+    /// `2^-s` apart: Mahler's bound `sep > √3 · d^(-(d+2)/2) · ‖p‖^(1-d)` (Mahler, "An
+    /// inequality for the discriminant of a polynomial", 1964) for the polynomial scaled to
+    /// integer coefficients of at most `τ` bits (`‖p‖ <= √(d+1)·2^τ`), rounded up: `s =
+    /// d·(τ + log d + 2)`. Stated for squarefree polynomials; for others it bounds nothing,
+    /// and its only use, to stop a Newton run, needs none.
+    fn separation_bits(&self) -> i64 {
+        let d = self.degree() as i64;
+        let top = self.c.iter().map(Q::magnitude_bound).max().unwrap_or(0);
+        let low = self
+            .c
+            .iter()
+            .filter(|c| !c.is_zero())
+            .map(|c| c.magnitude_bound() - c.mantissa().bits() as i64)
+            .min()
+            .unwrap_or(0);
+        let tau = top.saturating_sub(low);
+        let log_d = 64 - (d as u64).leading_zeros() as i64;
+        d.saturating_mul(tau.saturating_add(log_d + 2))
+    }
+
     /// `self / (t - m)` for a root `m`.
     fn without_root(&self, m: &Q) -> Self {
         self.pseudo_div(&Poly::linear(-m, Q::from_int(1))).0
@@ -182,6 +233,71 @@ impl Poly {
 
 fn sign(x: &Q) -> Ordering {
     x.signum()
+}
+
+/// A point near which roots are searched at every scale: zero, and the ends of a range.
+struct Anchor {
+    at: Q,
+    /// No root of the polynomial (other than `at`) within `2^gap` of `at`, when known.
+    gap: Option<i64>,
+}
+
+impl Anchor {
+    fn new(p: &Poly, at: Q) -> Self {
+        Self {
+            gap: p.root_gap(&at),
+            at,
+        }
+    }
+
+    /// Where `(a, b)`, on one side of the anchor, spans four binades or more of distance
+    /// from it: a point at a power-of-two distance halfway in exponent, strictly inside.
+    /// A zero distance counts as `2^gap`.
+    fn split(&self, a: &Q, b: &Q) -> Option<Q> {
+        let (da, db) = (a - &self.at, b - &self.at);
+        let below = db.signum().is_le();
+        if !below && da.signum().is_lt() {
+            return None;
+        }
+        let (near, far) = if below { (-&db, -&da) } else { (da, db) };
+        let far_floor = far.magnitude_bound() - 1; // far >= 2^far_floor
+        let near_ceiling = if near.is_zero() {
+            self.gap?
+        } else {
+            near.magnitude_bound() // near < 2^near_ceiling
+        };
+        let span = far_floor.saturating_sub(near_ceiling);
+        if span < 4 {
+            return None;
+        }
+        // near < 2^(near_ceiling + 2) <= 2^k <= 2^(far_floor - 2) < far.
+        let k = near_ceiling
+            .saturating_add(span / 2)
+            .clamp(near_ceiling + 2, far_floor - 2);
+        let step = Q::from_int(1).mul_pow2(k);
+        Some(if below {
+            &self.at - &step
+        } else {
+            &self.at + &step
+        })
+    }
+}
+
+/// A rational strictly inside `(lo, hi)` at which to split it in search of roots: where the
+/// interval spans four binades or more of distance from an anchor (the first that does), the
+/// point halfway in exponent; where it holds zero, zero; else the midpoint.
+///
+/// Mixed magnitudes put roots at such distances: inputs near `1e-144` and `1e145` give a
+/// cubic with roots within `2^-2800` of `t = 1`, which halving reaches in 2800 steps on
+/// numbers thousands of bits long (a second for one CCD query), and this split in a dozen.
+fn split_point(anchors: &[Anchor], lo: &Q, hi: &Q) -> Q {
+    if let Some(m) = anchors.iter().find_map(|a| a.split(lo, hi)) {
+        return m;
+    }
+    if lo.signum().is_lt() && hi.signum().is_gt() {
+        return Q::zero();
+    }
+    (lo + hi).half()
 }
 
 /// Sign changes along Sturm's sequence at `x`, zeros skipped.
@@ -255,11 +371,52 @@ pub(super) enum Real {
 }
 
 impl Real {
-    /// Halves a root's interval (a midpoint that is the root makes it exact).
+    /// Splits a root's interval at [`split_point`] with zero as the anchor: in half, or
+    /// in half by exponent where it spans many binades (a split point that is the root makes
+    /// it exact).
     pub fn refine(&mut self) {
-        if let Real::Root { lo, hi, .. } = self {
-            let m = (&*lo + &*hi).half();
+        if let Real::Root { p, lo, hi, .. } = self {
+            // (The bound on roots near zero is wanted only where an end is zero.)
+            let zero = [Anchor {
+                gap: (lo.is_zero() || hi.is_zero())
+                    .then(|| p.root_gap(&Q::zero()))
+                    .flatten(),
+                at: Q::zero(),
+            }];
+            let m = split_point(&zero, lo, hi);
             self.split_at(m);
+        }
+    }
+
+    /// Narrows a root's interval by Abbott's quadratic interval refinement ("Quadratic
+    /// Interval Refinement for Real Roots", 2006): the secant through the ends picks one of
+    /// `2^bits` equal pieces, and where the root is in it the interval shrinks to it and
+    /// `bits` doubles; where it is not, the interval is split as by [`Real::refine`] and
+    /// `bits` halves (at least 2). Near a simple root the secant is right each time, so
+    /// the width squares at each step where halving gains one bit: two roots of different
+    /// polynomials `2^-3000` apart separate in a dozen steps instead of 3000.
+    pub fn refine_quadratic(&mut self, bits: &mut u32) {
+        let Real::Root { p, lo, hi, lo_sign } = self else {
+            return;
+        };
+        let (at_lo, at_hi) = (p.eval(lo), p.eval(hi));
+        // The secant's zero at lo + f·(hi - lo), f = |p(lo)| / (|p(lo)| + |p(hi)|) in (0, 1).
+        let (a, b) = (abs(&at_lo), abs(&at_hi));
+        let piece = floor_times_pow2(&a, &(&a + &b), *bits);
+        let width = (&*hi - &*lo).mul_pow2(-i64::from(*bits));
+        let left = &*lo + &(&width * &Q::new(piece, 0));
+        let right = &left + &width;
+        let (sl, sr) = (p.sign_at(&left), p.sign_at(&right));
+        if sl.is_eq() {
+            *self = Real::Exact(left);
+        } else if sr.is_eq() {
+            *self = Real::Exact(right);
+        } else if sl == *lo_sign && sr != *lo_sign {
+            (*lo, *hi) = (left, right);
+            *bits = (*bits * 2).min(1 << 16);
+        } else {
+            *bits = (*bits / 2).max(2);
+            self.refine();
         }
     }
 
@@ -347,6 +504,14 @@ impl Real {
                 Real::Root { lo, hi, .. } => {
                     if let Some(s) = filter.sign(lo, hi) {
                         return Some(s);
+                    }
+                    // Narrower than the filter's precision at this scale: halving further
+                    // leaves its rounded ends where they are.
+                    let scale = lo.magnitude_bound().max(hi.magnitude_bound());
+                    if (&*hi - &*lo).magnitude_bound()
+                        < scale.saturating_sub(FILTER_BITS as i64 + 2)
+                    {
+                        break;
                     }
                 }
             }
@@ -554,6 +719,7 @@ pub(super) fn sorted_within<T>(v: Vec<(Real, T)>, work: &mut u64) -> Option<Vec<
 /// A rational strictly between `a < b`: an end of one's interval that lies beyond the other,
 /// narrowing the two until there is one.
 pub(super) fn between(a: &mut Real, b: &mut Real) -> Q {
+    let (mut a_bits, mut b_bits) = (2, 2);
     loop {
         if let (Real::Exact(x), Real::Exact(y)) = (&*a, &*b) {
             return (x + y).half();
@@ -568,8 +734,8 @@ pub(super) fn between(a: &mut Real, b: &mut Real) -> Q {
                 return lo.clone();
             }
         }
-        a.refine();
-        b.refine();
+        a.refine_quadratic(&mut a_bits);
+        b.refine_quadratic(&mut b_bits);
     }
 }
 
@@ -595,9 +761,12 @@ pub(super) fn roots_within(p: &Poly, lo: &Q, hi: &Q, work: &mut u64) -> Option<V
         }
     }
     let size = |seq: &[Poly]| -> u64 { seq.iter().map(Poly::words).sum() };
+    let anchors_of = |p: &Poly| [Q::zero(), lo.clone(), hi.clone()].map(|at| Anchor::new(p, at));
     let mut out = Vec::new();
     let mut seq = p.sturm();
     let mut cost = size(&seq);
+    let mut anchors = anchors_of(&p);
+    let mut newton_failures = 0;
     let mut stack = vec![(lo.clone(), hi.clone())];
     while let Some((a, b)) = stack.pop() {
         *work = work.checked_sub(cost)?;
@@ -605,19 +774,30 @@ pub(super) fn roots_within(p: &Poly, lo: &Q, hi: &Q, work: &mut u64) -> Option<V
         let n = variations(&seq, &a).saturating_sub(variations(&seq, &b));
         match n {
             0 => {}
-            1 => out.push(Real::Root {
-                lo_sign: p.sign_at(&a),
-                p: p.clone(),
-                lo: a,
-                hi: b,
-            }),
+            1 => out.push(scaled(
+                Real::Root {
+                    lo_sign: p.sign_at(&a),
+                    p: p.clone(),
+                    lo: a,
+                    hi: b,
+                },
+                &anchors,
+            )),
             _ => {
-                let m = (&a + &b).half();
+                let mut m = split_point(&anchors, &a, &b);
+                if n == 2 && newton_failures < NEWTON_FAILURES && p.sign_at(&m) == p.sign_at(&a) {
+                    // Both roots on one side of m, or a cluster m does not split.
+                    match cluster_split(&p, &a, &b, work, cost) {
+                        Some(x) => m = x,
+                        None => newton_failures += 1,
+                    }
+                }
                 if p.sign_at(&m).is_eq() {
                     // A rational root: record it and divide it out.
                     p = p.without_root(&m);
                     seq = p.sturm();
                     cost = size(&seq);
+                    anchors = anchors_of(&p);
                     out.push(Real::Exact(m.clone()));
                 }
                 stack.push((a, m.clone()));
@@ -626,6 +806,141 @@ pub(super) fn roots_within(p: &Poly, lo: &Q, hi: &Q, work: &mut u64) -> Option<V
         }
     }
     Some(out)
+}
+
+/// How many times [`roots_within`] lets [`cluster_split`] fail before it only halves.
+const NEWTON_FAILURES: u32 = 16;
+
+/// How far below the interval's width [`cluster_split`] follows a Newton run, in bits: a
+/// pair of roots closer than that is left to halving, so that a run converging on a turning
+/// point that `p` does not cross stops before its numbers grow long.
+const NEWTON_BITS: i64 = 8192;
+
+/// How many Newton steps [`cluster_split`] takes at most from each start.
+const NEWTON_STEPS: usize = 40;
+
+/// A point strictly inside `(a, b)` where `p` is zero or has the sign opposite to its sign
+/// at `a`, when `(a, b)` holds two roots (`p` has one sign at both ends): the two lie on
+/// either side of it. Halving takes one step per bit of the roots' distance (two roots
+/// `2^-2900` apart, as mixed magnitudes such as `1e-144` and `1e145` make them, took 2900
+/// steps on numbers thousands of bits long: a second for one CCD query); Newton's method
+/// takes a dozen:
+/// - from each end, the step for a double root, `x - 2·p/p'`, which converges quadratically
+///   to the centre of a pair of close roots (and from beside a lone simple root, reflects
+///   across it);
+/// - from the midpoint, Newton's method on `p'`, which converges quadratically to a turning
+///   point, such as the one between two close roots.
+///
+/// `None` where every run leaves the interval, stops shrinking, converges without a sign
+/// change closer than the roots' separation or than [`NEWTON_BITS`] below the interval's
+/// width, or ends, or where `work` runs out (each step costs `cost`, as a step of Sturm's
+/// bisection): the caller halves then. Each Newton quotient is truncated (to 64 bits plus
+/// twice those the steps have settled): only the sign of `p` at the point found is exact,
+/// and it is all the caller uses.
+fn cluster_split(p: &Poly, a: &Q, b: &Q, work: &mut u64, cost: u64) -> Option<Q> {
+    let outside = p.sign_at(a);
+    let first = p.derivative();
+    let second = first.derivative();
+    let width = (b - a).magnitude_bound();
+    let apart = p.separation_bits();
+    let starts = [
+        (a.clone(), true),
+        (b.clone(), true),
+        ((a + b).half(), false),
+    ];
+    let found = starts.into_iter().find_map(|(mut x, double)| {
+        let mut last: Option<Q> = None;
+        for _ in 0..NEWTON_STEPS {
+            *work = work.checked_sub(cost)?;
+            let (v, d1) = (p.eval(&x), first.eval(&x));
+            // Twice the bits the last step settled (a quotient of fixed precision would
+            // gain that precision per step, not double the bits), up to the roots'
+            // separation (finer is of no use) and NEWTON_BITS (closer pairs are halved).
+            let settled = last
+                .as_ref()
+                .map_or(0, |l| width.saturating_sub(l.magnitude_bound()));
+            let bits = 64 + 2 * settled.clamp(0, apart.min(NEWTON_BITS)) as u64;
+            let step = if double {
+                quotient(&v.mul_pow2(1), &d1, bits)
+            } else {
+                quotient(&d1, &second.eval(&x), bits)
+            }?;
+            let size = abs(&step);
+            // A step below the roots' separation, or NEWTON_BITS below the interval, has
+            // converged where `p` keeps its sign.
+            if step.is_zero()
+                || last.as_ref().is_some_and(|l| size > *l)
+                || size.magnitude_bound() < -apart
+                || width.saturating_sub(size.magnitude_bound()) > NEWTON_BITS
+            {
+                return None;
+            }
+            x = &x - &step;
+            if x <= *a || x >= *b {
+                return None;
+            }
+            if p.sign_at(&x) != outside {
+                return Some(x);
+            }
+            last = Some(size);
+        }
+        None
+    });
+    found
+}
+
+fn abs(x: &Q) -> Q {
+    if x.signum().is_lt() {
+        -x
+    } else {
+        x.clone()
+    }
+}
+
+/// `floor(n / d · 2^k)` for `0 <= n < d`: a whole number below `2^k`.
+fn floor_times_pow2(n: &Q, d: &Q, k: u32) -> num_bigint::BigInt {
+    let (nm, dm) = (n.mantissa(), d.mantissa());
+    // n = nm·2^ne, d = dm·2^de; n/d·2^k = nm·2^(ne - de + k) / dm.
+    let ne = n.magnitude_bound() - nm.bits() as i64;
+    let de = d.magnitude_bound() - dm.bits() as i64;
+    let shift = ne - de + i64::from(k);
+    let q = if shift >= 0 {
+        (nm << shift.unsigned_abs()) / dm
+    } else {
+        nm / (dm << shift.unsigned_abs())
+    };
+    let top = (num_bigint::BigInt::from(1) << k) - 1;
+    q.clamp(num_bigint::BigInt::zero(), top)
+}
+
+/// `n / d` truncated to about `bits` significant bits (`None` for `d = 0`).
+fn quotient(n: &Q, d: &Q, bits: u64) -> Option<Q> {
+    if d.is_zero() {
+        return None;
+    }
+    if n.is_zero() {
+        return Some(Q::zero());
+    }
+    let (nm, dm) = (n.mantissa(), d.mantissa());
+    // Shift n's mantissa so the integer quotient has at least `bits` bits.
+    let shift = (bits + dm.bits()).saturating_sub(nm.bits());
+    let q = (nm << shift) / dm;
+    let exponent =
+        n.magnitude_bound() - nm.bits() as i64 - (d.magnitude_bound() - dm.bits() as i64);
+    Some(Q::new(q, exponent - shift as i64))
+}
+
+/// A root's interval narrowed until it spans fewer than four binades of distance from each
+/// anchor, so that later halvings (to sort it, or to take a sign at it) work at its own scale.
+/// A few evaluations of its polynomial, no Sturm sequence.
+fn scaled(mut x: Real, anchors: &[Anchor]) -> Real {
+    while let Real::Root { lo, hi, .. } = &x {
+        let Some(m) = anchors.iter().find_map(|a| a.split(lo, hi)) else {
+            break;
+        };
+        x.split_at(m);
+    }
+    x
 }
 
 /// How many times [`monotone_roots`] halves a piece on which neither `p` nor `p'` shows a
@@ -994,6 +1309,104 @@ mod tests {
         quickcheck::QuickCheck::new()
             .tests(2000)
             .quickcheck(roots_are_counted_exactly as fn(u64) -> bool);
+    }
+
+    /// `(t - c)² - k·s²`, roots `c ± √k·s`, for `s = 2^-scale`.
+    fn pair(c: &Q, k: i64, scale: i64) -> Poly {
+        let shifted = Poly::linear(-c, Q::from_int(1));
+        let spread = Q::from_int(k).mul_pow2(-2 * scale);
+        &(&shifted * &shifted) - &Poly::new(vec![spread])
+    }
+
+    /// Root isolation where roots crowd an end of the range or each other, at distances from
+    /// `2^-3` to `2^-3000`: pairs `c ± √2·s` and `c ± √3·s` around `c = 0` and `c = 1` (the
+    /// two roots inside the range within `s` of the end), and a pair `3/8 ± √2·s` whose two
+    /// roots are `2·√2·s` apart, alone and multiplied together. Each is isolated within a
+    /// budget of 400 Sturm steps (halving takes one step per bit: 3000 and more at the
+    /// smallest scale), and the isolation is right: as many roots as Sturm's count of the
+    /// whole range says, each in an interval where `p` changes sign, and no two equal.
+    #[test]
+    fn roots_crowding_an_end_or_each_other_are_isolated_in_few_steps() {
+        let (zero, one) = (Q::zero(), Q::from_int(1));
+        let centre = q(3, 3);
+        for scale in [3, 60, 1000, 3000] {
+            let near_zero = &pair(&zero, 2, scale) * &pair(&zero, 3, scale);
+            let near_one = &pair(&one, 2, scale) * &pair(&one, 3, scale);
+            let middle = pair(&centre, 2, scale);
+            let all = &(&near_zero * &near_one) * &middle;
+            for (name, p, count) in [
+                ("near 0", near_zero, 2),
+                ("near 1", near_one, 2),
+                ("middle", middle, 2),
+                ("all", all, 6),
+            ] {
+                let seq = p.squarefree().sturm();
+                let steps: u64 = seq.iter().map(Poly::words).sum();
+                let mut work = 400 * steps;
+                let roots = roots_within(&p, &zero, &one, &mut work)
+                    .unwrap_or_else(|| panic!("{name} 2^-{scale}: over 400 steps"));
+                assert_eq!(roots.len(), count, "{name} 2^-{scale}");
+                let total = variations(&seq, &zero) - variations(&seq, &one);
+                assert_eq!(total, count, "{name} 2^-{scale}: Sturm's count");
+                for root in &roots {
+                    if let Real::Root { lo, hi, .. } = root {
+                        assert_ne!(p.sign_at(lo), p.sign_at(hi), "{name} 2^-{scale}");
+                        assert!(zero <= *lo && hi <= &one, "{name} 2^-{scale}");
+                    } else {
+                        unreachable!("{name} 2^-{scale}: no rational roots here");
+                    }
+                }
+                let sorted = sorted(roots);
+                for w in sorted.windows(2) {
+                    let (mut a, mut b) = (w[0].clone(), w[1].clone());
+                    assert!(compare(&mut a, &mut b).is_lt(), "{name} 2^-{scale}");
+                }
+            }
+        }
+    }
+
+    /// Quadratic refinement of `√2` in `(1, 2)`: the root stays inside (`lo² < 2 < hi²`,
+    /// exactly) and the width falls below `2^-1000` in 16 steps, where halving would leave
+    /// `2^-16`.
+    #[test]
+    fn quadratic_refinement_squares_the_width() {
+        let p = poly(&[-2, 0, 1]);
+        let mut x = roots_between(&p, &q(1, 0), &q(2, 0)).remove(0);
+        let mut bits = 2;
+        for _ in 0..16 {
+            x.refine_quadratic(&mut bits);
+            let (lo, hi) = x.bounds();
+            assert!((lo * lo) < Q::from_int(2) && (hi * hi) > Q::from_int(2));
+        }
+        let (lo, hi) = x.bounds();
+        assert!(
+            (hi - lo).magnitude_bound() < -1000,
+            "{:e}",
+            (hi - lo).approx()
+        );
+    }
+
+    /// [`between`] two roots of different polynomials, `√2` and `√(2 + 2^-k)` (about
+    /// `2^-k/3` above it), for `k` up to 3000: a rational strictly between them, checked by
+    /// squaring (`2 < r² < 2 + 2^-k`); and in both orders of refinement state.
+    #[test]
+    fn a_rational_is_found_between_roots_2_to_the_minus_3000_apart() {
+        for k in [4, 60, 1000, 3000] {
+            let wide = Q::from_int(2);
+            let narrow = &wide + &Q::from_int(1).mul_pow2(-k);
+            let root_of = |c: &Q| {
+                roots_between(
+                    &Poly::new(vec![-c, Q::zero(), Q::from_int(1)]),
+                    &q(1, 0),
+                    &q(2, 0),
+                )
+                .remove(0)
+            };
+            let (mut a, mut b) = (root_of(&wide), root_of(&narrow));
+            let r = between(&mut a, &mut b);
+            let square = &r * &r;
+            assert!(wide < square && square < narrow, "2^-{k}");
+        }
     }
 
     /// A dyadic near `√k` with `bits` fractional bits: `floor(√k·2^bits)/2^bits`, by integer
