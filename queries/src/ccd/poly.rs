@@ -516,6 +516,31 @@ impl Real {
                 }
             }
         }
+        // Narrowed fast (quadratic interval refinement), the interval may show q's sign by
+        // an exact enclosure where the rounded ones could not: far cheaper than the count
+        // below on numbers thousands of bits long.
+        // Up to QUADRATIC_BITS of narrowing: where q vanishes at the root (or nearly), no
+        // enclosure shows a sign, and the numbers would only grow.
+        let mut bits = 16;
+        let mut start = None;
+        for _ in 0..QUADRATIC_STEPS {
+            if let Real::Root { p, lo, hi, .. } = self {
+                let width = (&*hi - &*lo).magnitude_bound();
+                let start = *start.get_or_insert(width);
+                if start.saturating_sub(width) > QUADRATIC_BITS {
+                    break;
+                }
+                *work = work.checked_sub(p.words())?;
+                if let Some(s) = taylor_sign_on(q, lo, hi) {
+                    return Some(s);
+                }
+            }
+            self.refine_quadratic(&mut bits);
+            bits = bits.min(QUADRATIC_BITS as u32 / 2);
+            if let Real::Exact(x) = self {
+                return Some(q.sign_at(x));
+            }
+        }
         let Real::Root { p, lo, hi, .. } = self else {
             unreachable!("an exact number returned above");
         };
@@ -525,6 +550,29 @@ impl Real {
         let seq = p.signed_remainders(s1);
         Some(flip(variations(&seq, lo).cmp(&variations(&seq, hi))))
     }
+}
+
+/// How many steps of quadratic interval refinement [`Real::sign_of`] takes, each followed by
+/// an exact enclosure, before it turns to the exact count, and how many bits it narrows the
+/// root's interval by at most.
+const QUADRATIC_STEPS: usize = 14;
+const QUADRATIC_BITS: i64 = 2048;
+
+/// The sign of `q` on all of `[lo, hi]` when an exact enclosure shows it: `q(m + e)` is
+/// `Σ c_k·e^k` for the Taylor coefficients `c_k` at the midpoint `m`, so with `|e| <= w`
+/// (the half width) `|q - c_0| <= Σ_{k>=1} |c_k|·w^k`, computed in dyadics with no rounding.
+fn taylor_sign_on(q: &Poly, lo: &Q, hi: &Q) -> Option<Ordering> {
+    let m = (lo + hi).half();
+    let w = (hi - lo).half();
+    let c = q.shifted(&m);
+    let (first, rest) = c.split_first()?;
+    let mut power = Q::from_int(1);
+    let mut bound = Q::zero();
+    for ck in rest {
+        power = &power * &w;
+        bound = &bound + &(&abs(ck) * &power);
+    }
+    (abs(first) > bound).then(|| first.signum())
 }
 
 /// How many times [`Real::sign_of`] halves a root's interval for its float filter before it
@@ -1051,6 +1099,43 @@ mod tests {
     /// the filter claims on `[lo, hi]` holds all over it). And it claims one often.
     #[test]
     fn the_float_filter_never_claims_a_sign_the_polynomial_lacks() {
+        never_claims_a_sign_the_polynomial_lacks(|p, lo, hi| FloatFilter::new(p).sign(lo, hi));
+    }
+
+    /// The same for the exact enclosure [`Real::sign_of`] tries after quadratic refinement
+    /// (Taylor's expansion at the midpoint, bounded in dyadics).
+    #[test]
+    fn the_exact_enclosure_never_claims_a_sign_the_polynomial_lacks() {
+        never_claims_a_sign_the_polynomial_lacks(taylor_sign_on);
+    }
+
+    /// Where the rounded enclosures cannot tell (a line whose root is a 3000-bit number
+    /// `2^-2000` to either side of the interval, or inside it), the exact one does, and
+    /// never claims a sign on an interval that holds the root.
+    #[test]
+    fn the_exact_enclosure_tells_signs_thousands_of_bits_deep() {
+        let r = near_sqrt(2, 3000, 0);
+        let line = Poly::linear(-&r, Q::from_int(1));
+        let width = Q::from_int(1).mul_pow2(-2100);
+        let gap = Q::from_int(1).mul_pow2(-2000);
+        for (lo, expected) in [
+            (&r + &gap, Some(Ordering::Greater)),
+            (&(&r - &gap) - &width, Some(Ordering::Less)),
+            (&r - &width.half(), None),
+            (r.clone(), None),
+        ] {
+            let hi = &lo + &width;
+            assert_eq!(taylor_sign_on(&line, &lo, &hi), expected, "{expected:?}");
+            let filter = FloatFilter::new(&line);
+            assert_eq!(
+                filter.sign(&lo, &hi),
+                None,
+                "the rounded filter cannot tell"
+            );
+        }
+    }
+
+    fn never_claims_a_sign_the_polynomial_lacks(claim: impl Fn(&Poly, &Q, &Q) -> Option<Ordering>) {
         let mut rng = crate::testing::Rng(0x2545_F491_4F6C_DD1D);
         let (mut claimed, mut cases) = (0, 0);
         for case in 0..4000 {
@@ -1087,9 +1172,8 @@ mod tests {
                 [20, 40, 60][rng.below(3) as usize] + scale,
             );
             let (lo, hi) = (a.clone(), &a + &width);
-            let filter = FloatFilter::new(&p);
             cases += 1;
-            if let Some(s) = filter.sign(&lo, &hi) {
+            if let Some(s) = claim(&p, &lo, &hi) {
                 claimed += 1;
                 let inside = [1, 2, 3].map(|i| &lo + &(&width * &q(i, 2)));
                 for x in [&lo, &hi].into_iter().chain(inside.iter()) {
