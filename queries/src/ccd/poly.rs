@@ -461,7 +461,10 @@ impl Real {
     /// The sign of `q` at this number, exactly.
     ///
     /// At a root `x` of `p` in `(lo, hi)`: first a float filter (an outward-rounded
-    /// enclosure of `q` on the interval, narrowed a few times); then, exactly, `q` is reduced
+    /// enclosure of `q` on the interval, narrowed a few times); then an exact enclosure
+    /// ([`taylor_sign_on`]) on the interval narrowed by quadratic interval refinement, by up
+    /// to [`QUADRATIC_BITS`] (where the numbers are thousands of bits long, it decides most
+    /// signs for a fraction of the count's cost); then, exactly, `q` is reduced
     /// modulo `p` to `r` (`c·q = m·p + r`, so `q(x)` has the sign of `c·r(x)`), and
     /// Sylvester's theorem (Basu, Pollack, Roy, *Algorithms in Real Algebraic Geometry*,
     /// Theorem 2.58) gives that sign with no further narrowing: the sign changes of the signed
@@ -516,11 +519,9 @@ impl Real {
                 }
             }
         }
-        // Narrowed fast (quadratic interval refinement), the interval may show q's sign by
-        // an exact enclosure where the rounded ones could not: far cheaper than the count
-        // below on numbers thousands of bits long.
-        // Up to QUADRATIC_BITS of narrowing: where q vanishes at the root (or nearly), no
-        // enclosure shows a sign, and the numbers would only grow.
+        // Narrowed fast, the interval may show q's sign by an exact enclosure where the
+        // rounded ones could not. By QUADRATIC_BITS at most: where q vanishes at the root (or
+        // nearly), no enclosure shows a sign, and the numbers would only grow.
         let mut bits = 16;
         let mut start = None;
         for _ in 0..QUADRATIC_STEPS {
