@@ -211,7 +211,7 @@ pub(super) fn enclose(mut x: Real, width: f64) -> (f64, f64) {
         if gap.is_zero() || (gap <= w && gap <= lo * &relative) {
             break;
         }
-        x.refine_relative();
+        x.refine();
     }
     let (lo, hi) = x.bounds();
     (lo.down(), hi.up())

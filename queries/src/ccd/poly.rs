@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::ops::{Add, Mul, Neg, Sub};
 
 use num_traits::{One, ToPrimitive, Zero};
-use surety_intervals::Interval;
+use surety_intervals::{Interval, Ring};
 
 pub(super) use surety_intervals::Dyadic as Q;
 
@@ -217,7 +217,7 @@ impl Poly {
             .c
             .iter()
             .filter(|c| !c.is_zero())
-            .map(|c| c.magnitude_bound() - c.mantissa().bits() as i64)
+            .map(exponent)
             .min()
             .unwrap_or(0);
         let tau = top.saturating_sub(low);
@@ -372,8 +372,9 @@ pub(super) enum Real {
 
 impl Real {
     /// Splits a root's interval at [`split_point`] with zero as the anchor: in half, or
-    /// in half by exponent where it spans many binades (a split point that is the root makes
-    /// it exact).
+    /// in half by exponent where it spans many binades, so that a root near `2^-1000` is
+    /// reached in about ten splits rather than 1000 halvings, and narrowing works to the
+    /// root's own scale (a split point that is the root makes it exact).
     pub fn refine(&mut self) {
         if let Real::Root { p, lo, hi, .. } = self {
             // (The bound on roots near zero is wanted only where an end is zero.)
@@ -401,7 +402,7 @@ impl Real {
         };
         let (at_lo, at_hi) = (p.eval(lo), p.eval(hi));
         // The secant's zero at lo + f·(hi - lo), f = |p(lo)| / (|p(lo)| + |p(hi)|) in (0, 1).
-        let (a, b) = (abs(&at_lo), abs(&at_hi));
+        let (a, b) = (at_lo.abs(), at_hi.abs());
         let piece = floor_times_pow2(&a, &(&a + &b), *bits);
         let width = (&*hi - &*lo).mul_pow2(-i64::from(*bits));
         let left = &*lo + &(&width * &Q::new(piece, 0));
@@ -417,23 +418,6 @@ impl Real {
         } else {
             *bits = (*bits / 2).max(2);
             self.refine();
-        }
-    }
-
-    /// Narrows a root's interval towards a relative width: split at 0 when the interval
-    /// holds it, at `hi · 2^-32` when `lo` is 0 or far below `hi` (so a root near `2^-1000`
-    /// is reached in about 30 splits rather than 1000 halvings), else at the midpoint.
-    pub fn refine_relative(&mut self) {
-        if let Real::Root { lo, hi, .. } = self {
-            let zero = Q::zero();
-            let m = if lo.signum() == Ordering::Less && hi.signum() == Ordering::Greater {
-                zero
-            } else if lo.signum() != Ordering::Less && *hi > lo.mul_pow2(32) {
-                hi.mul_pow2(-32)
-            } else {
-                (&*lo + &*hi).half()
-            };
-            self.split_at(m);
         }
     }
 
@@ -546,11 +530,17 @@ impl Real {
             unreachable!("an exact number returned above");
         };
         *work = work.checked_sub(p.words() * r.words())?;
-        let (_, s1, c) = (&p.derivative() * &r).pseudo_div(p);
-        let s1 = if c { s1 } else { -&s1 };
-        let seq = p.signed_remainders(s1);
-        Some(flip(variations(&seq, lo).cmp(&variations(&seq, hi))))
+        Some(flip(counted_sign(p, lo, hi, &r)))
     }
+}
+
+/// The sign of `r` at the one root of `p` in `(lo, hi)`, by Sylvester's count (see
+/// [`Real::sign_of`]): no rounding and no narrowing.
+fn counted_sign(p: &Poly, lo: &Q, hi: &Q, r: &Poly) -> Ordering {
+    let (_, s1, c) = (&p.derivative() * r).pseudo_div(p);
+    let s1 = if c { s1 } else { -&s1 };
+    let seq = p.signed_remainders(s1);
+    variations(&seq, lo).cmp(&variations(&seq, hi))
 }
 
 /// How many steps of quadratic interval refinement [`Real::sign_of`] takes, each followed by
@@ -571,9 +561,9 @@ fn taylor_sign_on(q: &Poly, lo: &Q, hi: &Q) -> Option<Ordering> {
     let mut bound = Q::zero();
     for ck in rest {
         power = &power * &w;
-        bound = &bound + &(&abs(ck) * &power);
+        bound = &bound + &(&ck.clone().abs() * &power);
     }
-    (abs(first) > bound).then(|| first.signum())
+    (first.clone().abs() > bound).then(|| first.signum())
 }
 
 /// How many times [`Real::sign_of`] halves a root's interval for its float filter before it
@@ -834,14 +824,18 @@ pub(super) fn roots_within(p: &Poly, lo: &Q, hi: &Q, work: &mut u64) -> Option<V
             )),
             _ => {
                 let mut m = split_point(&anchors, &a, &b);
-                if n == 2 && newton_failures < NEWTON_FAILURES && p.sign_at(&m) == p.sign_at(&a) {
-                    // Both roots on one side of m, or a cluster m does not split.
-                    match cluster_split(&p, &a, &b, work, cost) {
-                        Some(x) => m = x,
-                        None => newton_failures += 1,
+                let mut at_m = p.sign_at(&m);
+                if n == 2 && newton_failures < NEWTON_FAILURES {
+                    let outside = p.sign_at(&a);
+                    if at_m == outside {
+                        // Both roots on one side of m, or a cluster m does not split.
+                        match cluster_split(&p, &a, &b, outside, work, cost) {
+                            Some((x, at_x)) => (m, at_m) = (x, at_x),
+                            None => newton_failures += 1,
+                        }
                     }
                 }
-                if p.sign_at(&m).is_eq() {
+                if at_m.is_eq() {
                     // A rational root: record it and divide it out.
                     p = p.without_root(&m);
                     seq = p.sturm();
@@ -869,8 +863,8 @@ const NEWTON_BITS: i64 = 8192;
 const NEWTON_STEPS: usize = 40;
 
 /// A point strictly inside `(a, b)` where `p` is zero or has the sign opposite to its sign
-/// at `a`, when `(a, b)` holds two roots (`p` has one sign at both ends): the two lie on
-/// either side of it. Halving takes one step per bit of the roots' distance (two roots
+/// `outside` at `a`, and `p`'s sign there, when `(a, b)` holds two roots (`p` has one sign
+/// at both ends): the two lie on either side of it. Halving takes one step per bit of the roots' distance (two roots
 /// `2^-2900` apart, as mixed magnitudes such as `1e-144` and `1e145` make them, took 2900
 /// steps on numbers thousands of bits long: a second for one CCD query); Newton's method
 /// takes a dozen:
@@ -886,8 +880,14 @@ const NEWTON_STEPS: usize = 40;
 /// bisection): the caller halves then. Each Newton quotient is truncated (to 64 bits plus
 /// twice those the steps have settled): only the sign of `p` at the point found is exact,
 /// and it is all the caller uses.
-fn cluster_split(p: &Poly, a: &Q, b: &Q, work: &mut u64, cost: u64) -> Option<Q> {
-    let outside = p.sign_at(a);
+fn cluster_split(
+    p: &Poly,
+    a: &Q,
+    b: &Q,
+    outside: Ordering,
+    work: &mut u64,
+    cost: u64,
+) -> Option<(Q, Ordering)> {
     let first = p.derivative();
     let second = first.derivative();
     let width = (b - a).magnitude_bound();
@@ -914,7 +914,7 @@ fn cluster_split(p: &Poly, a: &Q, b: &Q, work: &mut u64, cost: u64) -> Option<Q>
             } else {
                 quotient(&d1, &second.eval(&x), bits)
             }?;
-            let size = abs(&step);
+            let size = step.clone().abs();
             // A step below the roots' separation, or NEWTON_BITS below the interval, has
             // converged where `p` keeps its sign.
             if step.is_zero()
@@ -928,8 +928,9 @@ fn cluster_split(p: &Poly, a: &Q, b: &Q, work: &mut u64, cost: u64) -> Option<Q>
             if x <= *a || x >= *b {
                 return None;
             }
-            if p.sign_at(&x) != outside {
-                return Some(x);
+            let at_x = p.sign_at(&x);
+            if at_x != outside {
+                return Some((x, at_x));
             }
             last = Some(size);
         }
@@ -938,21 +939,16 @@ fn cluster_split(p: &Poly, a: &Q, b: &Q, work: &mut u64, cost: u64) -> Option<Q>
     found
 }
 
-fn abs(x: &Q) -> Q {
-    if x.signum().is_lt() {
-        -x
-    } else {
-        x.clone()
-    }
+/// The exponent `e` of a nonzero dyadic `m·2^e` (`m` its odd mantissa).
+fn exponent(x: &Q) -> i64 {
+    x.magnitude_bound() - x.mantissa().bits() as i64
 }
 
 /// `floor(n / d · 2^k)` for `0 <= n < d`: a whole number below `2^k`.
 fn floor_times_pow2(n: &Q, d: &Q, k: u32) -> num_bigint::BigInt {
     let (nm, dm) = (n.mantissa(), d.mantissa());
-    // n = nm·2^ne, d = dm·2^de; n/d·2^k = nm·2^(ne - de + k) / dm.
-    let ne = n.magnitude_bound() - nm.bits() as i64;
-    let de = d.magnitude_bound() - dm.bits() as i64;
-    let shift = ne - de + i64::from(k);
+    // n/d·2^k = nm·2^(e(n) - e(d) + k) / dm.
+    let shift = exponent(n) - exponent(d) + i64::from(k);
     let q = if shift >= 0 {
         (nm << shift.unsigned_abs()) / dm
     } else {
@@ -974,9 +970,7 @@ fn quotient(n: &Q, d: &Q, bits: u64) -> Option<Q> {
     // Shift n's mantissa so the integer quotient has at least `bits` bits.
     let shift = (bits + dm.bits()).saturating_sub(nm.bits());
     let q = (nm << shift) / dm;
-    let exponent =
-        n.magnitude_bound() - nm.bits() as i64 - (d.magnitude_bound() - dm.bits() as i64);
-    Some(Q::new(q, exponent - shift as i64))
+    Some(Q::new(q, exponent(n) - exponent(d) - shift as i64))
 }
 
 /// A root's interval narrowed until it spans fewer than four binades of distance from each
@@ -1108,6 +1102,93 @@ mod tests {
     #[test]
     fn the_exact_enclosure_never_claims_a_sign_the_polynomial_lacks() {
         never_claims_a_sign_the_polynomial_lacks(taylor_sign_on);
+    }
+
+    /// Every sign [`Real::sign_of`] gives at a root, through its float filters, the exact
+    /// Taylor enclosure after quadratic refinement, or the count, is the one Sylvester's
+    /// count alone gives on the root's first isolating interval (`counted_sign`, no
+    /// filter, no narrowing): roots of `t² - c` and of its product with a line, `c` and
+    /// the line's coefficients at magnitudes from 1 to `2^±1500`; `q` random of degree 1 to
+    /// 5 at those magnitudes, or `q = p·h + ε·(t - e)` with `e` an end of a narrow interval
+    /// about the root and `ε = ±2^-3000` (so `q`'s root is within `2^-60` to `2^-1000` of
+    /// the root, on a known side), or a multiple of `p` (zero there).
+    #[test]
+    fn signs_at_a_root_agree_with_the_count_at_every_magnitude() {
+        let mut rng = crate::testing::Rng(0x9E37_79B9_7F4A_7C15);
+        let dyadic = |rng: &mut crate::testing::Rng, scale: i64| {
+            let m = 1 + rng.below(1 << 40) as i64;
+            let e = rng.below(2 * scale as u64 + 1) as i64 - scale - 40;
+            let x = Q::new(m.into(), e);
+            if rng.below(2) == 0 {
+                -&x
+            } else {
+                x
+            }
+        };
+        let (mut deep, mut cases) = (0, 0);
+        for case in 0..600 {
+            let scale = [0, 60, 500, 1500][case % 4];
+            let c = dyadic(&mut rng, scale).abs();
+            let square = Poly::new(vec![-&c, Q::zero(), Q::from_int(1)]);
+            let p = if case % 3 == 0 {
+                &square * &Poly::linear(dyadic(&mut rng, scale), dyadic(&mut rng, scale))
+            } else {
+                square
+            };
+            let top = Q::from_int(1).mul_pow2(scale + 2);
+            let roots = roots_between(&p, &Q::zero(), &top);
+            for root in roots {
+                let Real::Root {
+                    p: rp,
+                    lo: first_lo,
+                    hi: first_hi,
+                    ..
+                } = &root
+                else {
+                    continue;
+                };
+                let (rp, first_lo, first_hi) = (rp.clone(), first_lo.clone(), first_hi.clone());
+                let mut narrow = root.clone();
+                let mut bits = 2;
+                for _ in 0..4 + rng.below(8) {
+                    narrow.refine_quadratic(&mut bits);
+                }
+                let q = match (case / 4) % 4 {
+                    3 => {
+                        let Real::Root { lo, hi, .. } = &narrow else {
+                            continue;
+                        };
+                        let e = if rng.below(2) == 0 { lo } else { hi };
+                        let eps = dyadic(&mut rng, 0).mul_pow2(-3000);
+                        let h = Poly::linear(dyadic(&mut rng, scale), Q::from_int(1));
+                        deep += 1;
+                        &(&p * &h) + &Poly::linear(-&(&eps * e), eps)
+                    }
+                    2 => &p * &Poly::linear(dyadic(&mut rng, scale), dyadic(&mut rng, scale)),
+                    _ => Poly::new(
+                        (0..2 + rng.below(5))
+                            .map(|_| dyadic(&mut rng, scale))
+                            .collect(),
+                    ),
+                };
+                let (_, r, positive) = q.pseudo_div(&rp);
+                let expected = if r.degree() == 0 {
+                    r.c.first().map_or(Ordering::Equal, sign)
+                } else {
+                    counted_sign(&rp, &first_lo, &first_hi, &r)
+                };
+                let expected = if positive {
+                    expected
+                } else {
+                    expected.reverse()
+                };
+                for mut x in [root.clone(), narrow.clone()] {
+                    assert_eq!(x.sign_of(&q), expected, "case {case}: {p:?}, {q:?}");
+                }
+                cases += 1;
+            }
+        }
+        assert!(cases > 500 && deep > 100, "{cases} cases, {deep} deep");
     }
 
     /// Where the rounded enclosures cannot tell (a line whose root is a 3000-bit number
