@@ -433,6 +433,73 @@ fn a_mesh_that_starts_in_contact_has_no_step_and_an_empty_one_the_whole() {
     assert_eq!((step.t, step.limit), (0.75, None));
 }
 
+/// A strip of `n` vertices collapsed to one point: every vertex is on every face at `t = 0`,
+/// and every pair's boxes meet, `n²` of them. The step is 0, found among a sample of the
+/// vertices' pairs before the rest are listed (all of them: 9 million pairs here, a second
+/// and 100 MB; for 10^5 vertices, more memory than a machine has).
+#[test]
+fn a_mesh_collapsed_to_a_point_stops_without_listing_every_pair() {
+    let n = 3000u32;
+    let faces: Vec<[u32; 3]> = (0..n - 2).map(|i| [i, i + 1, i + 2]).collect();
+    let mesh = CcdMesh::new(n as usize, &faces).unwrap();
+    let v0 = vec![[0.5, -0.25, 2.0]; n as usize];
+    // Moving alike (the static test decides), and spreading apart (the search does).
+    let alike = vec![[1.5, -0.25, 2.0]; n as usize];
+    let spread: Vec<[f64; 3]> = (0..n).map(|i| [f64::from(i), 0.0, 1.0]).collect();
+    for v1 in [alike, spread] {
+        let step = collision_free_step(&mesh, &v0, &v1, &StepOptions::default()).unwrap();
+        assert_eq!(step.t, 0.0);
+        assert!(step.within_tolerance);
+        let Some(Pair::VertexFace { vertex, face }) = step.limit else {
+            panic!("no vertex–face limit: {step:?}");
+        };
+        assert!(!mesh.faces()[face as usize].contains(&vertex));
+        assert!(
+            step.candidates < 100_000,
+            "{} pairs listed",
+            step.candidates
+        );
+    }
+}
+
+/// Triangles stacked above one another, steeply tilted (each by its own slope, so that a
+/// vertex lies between the lowest and highest corners of most other layers), that trade
+/// places (each layer's start and end heights are a random permutation's): a vertex's swept
+/// box meets most faces' and they cannot be told apart at one time either, so the sample of
+/// vertices' pairs is looked at first, over the whole range of time; the step must still be
+/// every pair's own.
+#[test]
+fn a_crowded_mesh_steps_as_every_pair_decides() {
+    for seed in 0..3u64 {
+        let g = &mut Rng(0xC0DE + seed);
+        let layers = 100usize;
+        let mut order: Vec<usize> = (0..layers).collect();
+        for i in (1..layers).rev() {
+            order.swap(i, g.below(i as u64 + 1) as usize);
+        }
+        let corners = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]];
+        let mut layer = |i: usize, height: usize| -> Vec<Vec3<f64>> {
+            let tilt = grid(g) / 2.0;
+            corners
+                .iter()
+                .enumerate()
+                .map(|(k, [x, y])| {
+                    let z = height as f64 / 64.0 + tilt * k as f64;
+                    Vec3::new(x + i as f64 / 256.0, *y, z)
+                })
+                .collect()
+        };
+        let v0: Vec<Vec3<f64>> = (0..layers).flat_map(|i| layer(i, i)).collect();
+        let v1: Vec<Vec3<f64>> = (0..layers).flat_map(|i| layer(i, order[i])).collect();
+        let faces: Vec<[u32; 3]> = (0..layers as u32)
+            .map(|i| [3 * i, 3 * i + 1, 3 * i + 2])
+            .collect();
+        let mesh = CcdMesh::new(3 * layers, &faces).unwrap();
+        let result = agrees_with_every_pair(&mesh, &v0, &v1, 0.0);
+        assert!(!result.is_failure(), "seed {seed}: {result:?}");
+    }
+}
+
 #[test]
 fn a_minimum_distance_stops_the_step_that_far_from_the_face() {
     // A vertex falling at unit speed from z = 1 onto a large triangle at z = 0: within

@@ -310,20 +310,30 @@ fn moves_alike(
     h: f32,
 ) -> bool {
     let of = |ids: &[u32]| Motion::of(motion, ids.iter().copied()).reach(h);
-    let sample = |n: usize| -> Vec<u32> {
-        let m = n.min((n / 16).max(8)).min(64);
-        (0..m).map(|k| (k * n / m) as u32).collect()
-    };
-    let mut pairs = vertex_face_pairs(
-        &sample(vertex.len()),
-        vertex,
-        faces,
-        d,
-        |_| (),
-        |_, _| true,
-        |_, _| true,
-    );
+    // Up to SAMPLE_PAIRS of each kind (each vertex's or edge's all: a sample of whole
+    // queries), so that a crowded mesh, whose vertices each meet every face, is not
+    // sampled at the cost of its whole broad phase.
+    let mut pairs = Vec::new();
+    for v in sample(vertex.len()) {
+        if pairs.len() >= SAMPLE_PAIRS {
+            break;
+        }
+        let none = |_: u32| ();
+        pairs.extend(vertex_face_pairs(
+            &[v],
+            vertex,
+            faces,
+            d,
+            none,
+            |_, _| true,
+            |_, _| true,
+        ));
+    }
+    let vertex_face = pairs.len();
     for sa in sample(edges.boxes.len()) {
+        if pairs.len() - vertex_face >= SAMPLE_PAIRS {
+            break;
+        }
         let (sa, a) = (sa as usize, edges.item(sa as usize));
         let b = widen(edges.boxes[sa], d);
         edges.tree.leaves_where(
@@ -349,6 +359,17 @@ fn moves_alike(
         })
         .count();
     3 * ruled_out >= pairs.len() && ruled_out > 0
+}
+
+/// How many pairs of each kind [`moves_alike`] looks at, at most (and each sampled vertex's
+/// or edge's all).
+const SAMPLE_PAIRS: usize = 4096;
+
+/// Up to 64 of the indices `0..n` spread evenly over them (a sixteenth, at least 8, of a
+/// small range), increasing.
+pub(super) fn sample(n: usize) -> Vec<u32> {
+    let m = n.min((n / 16).max(8)).min(64);
+    (0..m).map(|k| (k * n / m) as u32).collect()
 }
 
 /// Whether two edges have no vertex in common (only such pairs are tested).
@@ -546,12 +567,17 @@ impl<'m> Broad<'m> {
 
     /// The vertex–face pairs of [`candidates`].
     pub(super) fn vertex_face(&self) -> Vec<Pair> {
+        let all: Vec<u32> = (0..self.vertex.len() as u32).collect();
+        self.vertex_face_of(&all)
+    }
+
+    /// The vertex–face pairs of [`candidates`] for the vertices `from`.
+    pub(super) fn vertex_face_of(&self, from: &[u32]) -> Vec<Pair> {
         let (vertex, faces, d) = (&self.vertex[..], &self.faces, self.d);
-        let all: Vec<u32> = (0..vertex.len() as u32).collect();
         match &self.alike {
-            None => vertex_face_pairs(&all, vertex, faces, d, |_| (), |_, _| true, |_, _| true),
+            None => vertex_face_pairs(from, vertex, faces, d, |_| (), |_, _| true, |_, _| true),
             Some(alike) => vertex_face_pairs(
-                &all,
+                from,
                 vertex,
                 faces,
                 d,

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
-use super::broad_phase::{apart_over_motion, candidates, reachable, Broad, Pair};
+use super::broad_phase::{apart_over_motion, candidates, reachable, sample, Broad, Pair};
 use super::co_moving::co_moving;
 use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
@@ -63,7 +63,9 @@ pub struct Step {
     /// within about `2^-1000` of `t = 0`, where `t` is still safe but the exact stage's
     /// narrowing stops short of a relative tolerance.
     pub within_tolerance: bool,
-    /// Pairs whose swept boxes meet (the broad phase's output).
+    /// Pairs whose swept boxes meet (the broad phase's output). Fewer when a contact at
+    /// `t = 0` ends the step early: the edge pairs are then not listed, nor, in a mesh whose
+    /// vertices each have many pairs, the pairs beyond a sample of vertices'.
     pub candidates: usize,
     /// Candidates skipped because their boxes over `[0, t]`, for the step `t` known when
     /// they came up, are apart.
@@ -405,6 +407,11 @@ fn query_of(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> Que
 const PROBE: usize = 256;
 const FIRST: usize = 2048;
 
+/// How many vertex–face pairs per sampled vertex make a mesh crowded (see [`step`]): a
+/// surface's vertices have a few each, those of a mesh collapsed to a point as many as it
+/// has faces.
+const CROWDED: usize = 32;
+
 /// An estimate of how early a pair may meet, for ordering only (not a bound anyone relies
 /// on): the gap between the two primitives' boxes at `t = 0` over the fastest they close in
 /// on each other along an axis (the widest difference of their vertices' displacements);
@@ -524,7 +531,6 @@ fn step(
 ) -> Result<Step, ShapeError> {
     let clock = Clock::start();
     let broad = Broad::new(mesh, x0, x1, o.min_distance)?;
-    let vf_pairs = broad.vertex_face();
     let mut broad_seconds = clock.seconds();
     let clock = Clock::start();
     let best = AtomicU64::new(o.t_max.to_bits());
@@ -594,20 +600,49 @@ fn step(
         count(&hit);
         lower(&hit).then_some((pair, hit))
     };
+    // A contact at `t = 0` (a mesh that starts in contact) leaves nothing to search.
+    let stopped = || f64::from_bits(best.load(Relaxed)) == 0.0;
+    // A sample of the vertices' pairs first, one vertex at a time. Where they are many
+    // (every primitive near every other, as in a mesh collapsed to a point, whose pairs
+    // number in the square of its size), those listed are looked at before any more are,
+    // and a contact at `t = 0` among them ends the step without the rest.
+    let sample = sample(x0.len());
+    let (mut pairs, mut looked, mut looked_at) = (Vec::new(), Vec::new(), 0);
+    let mut listing = 0.0; // the broad phase's time
+    for &v in &sample {
+        let list_clock = Clock::start();
+        pairs.extend(broad.vertex_face_of(&[v]));
+        listing += list_clock.seconds();
+        if pairs.len() - looked_at > CROWDED * sample.len() {
+            looked.extend(parallel::filter_map(&pairs[looked_at..], |p| visit(p)));
+            looked_at = pairs.len();
+            if stopped() {
+                break;
+            }
+        }
+    }
+    // The other vertices' pairs.
+    let rest_clock = Clock::start();
+    if !stopped() {
+        let mut sampled = vec![false; x0.len()];
+        sample.iter().for_each(|&v| sampled[v as usize] = true);
+        let rest: Vec<u32> = (0..x0.len() as u32)
+            .filter(|&v| !sampled[v as usize])
+            .collect();
+        pairs.extend(broad.vertex_face_of(&rest));
+    }
+    let rest_seconds = rest_clock.seconds() + listing;
     // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
     // pairs only up to it (it only falls, and a pair that cannot come near before it cannot
     // shorten the step); then all the others, the likeliest to meet first.
     // `pairs` holds the vertex–face pairs, then the edge pairs.
-    let mut pairs = vf_pairs;
     let vertex_face = pairs.len();
-    let (first, mut others) = earliest_first(estimated(&pairs, 0, mesh, x0, x1), PROBE);
-    let mut looked = parallel::filter_map(&first, |&i| visit(&pairs[i as usize]));
+    let (first, mut others) = earliest_first(estimated(&pairs, looked_at, mesh, x0, x1), PROBE);
+    looked.extend(parallel::filter_map(&first, |&i| visit(&pairs[i as usize])));
     let edges_clock = Clock::start();
     pairs.extend(broad.edge_edge(f64::from_bits(best.load(Relaxed)))?);
-    let edges_seconds = edges_clock.seconds();
+    let edges_seconds = edges_clock.seconds() + rest_seconds;
     broad_seconds += edges_seconds;
-    // A contact at `t = 0` (a mesh that starts in contact) leaves nothing to search.
-    let stopped = || f64::from_bits(best.load(Relaxed)) == 0.0;
     if !stopped() {
         others.extend(estimated(&pairs, vertex_face, mesh, x0, x1));
         let (first, rest) = earliest_first(others, FIRST);
