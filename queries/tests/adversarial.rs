@@ -39,7 +39,8 @@
 //! The table of checks, wrong certain answers (must be 0), `Maybe` under `Policy::Exact`
 //! (must be 0) and the maybe rate is printed (`cargo test --release --test adversarial --
 //! --nocapture`). `ADVERSARIAL_CASES` sets the cases per family and generator (default 60),
-//! `ADVERSARIAL_CASES_<FAMILY>` one family's (RELIABILITY.md gives the long run).
+//! `ADVERSARIAL_CASES_<FAMILY>` one family's, `ADVERSARIAL_SEED` other streams of cases
+//! (RELIABILITY.md gives the long run).
 
 mod support;
 
@@ -343,6 +344,15 @@ fn cases(family: &str) -> u64 {
         .unwrap_or(60)
 }
 
+/// `ADVERSARIAL_SEED` (default 0, the streams CI runs): another value gives every family
+/// and generator other cases, so that repeated long runs explore new inputs.
+fn seed() -> u64 {
+    std::env::var("ADVERSARIAL_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
 /// Runs `family`'s cases for every generator: `make` builds a tie (or a random or rotated
 /// case), `check` runs every path against the oracle.
 fn run_family(
@@ -351,7 +361,8 @@ fn run_family(
     check: impl Fn(&Checker<'_>),
 ) {
     for (g, generator) in GENERATORS.into_iter().enumerate() {
-        let mut rng = Rng(0x5eed_0000 + 1000 * g as u64 + family.len() as u64);
+        let stream = 0x5eed_0000 + 1000 * g as u64 + family.len() as u64;
+        let mut rng = Rng(stream ^ seed().wrapping_mul(0x9e37_79b9_7f4a_7c15));
         for _ in 0..cases(family) {
             let case = make(&mut rng, generator).transformed(generator, &mut rng);
             if !case.valid() {
