@@ -459,6 +459,8 @@ fn a_mesh_collapsed_to_a_point_stops_without_listing_every_pair() {
             "{} pairs listed",
             step.candidates
         );
+        let free = is_step_collision_free(&mesh, &v0, &v1, &StepOptions::default()).unwrap();
+        assert_eq!(free, Verdict::False);
     }
 }
 
@@ -497,6 +499,11 @@ fn a_crowded_mesh_steps_as_every_pair_decides() {
         let mesh = CcdMesh::new(3 * layers, &faces).unwrap();
         let result = agrees_with_every_pair(&mesh, &v0, &v1, 0.0);
         assert!(!result.is_failure(), "seed {seed}: {result:?}");
+        // The step is exact here, so the motion is free of contact exactly when it is whole.
+        let options = StepOptions::default();
+        let step = collision_free_step(&mesh, &v0, &v1, &options).unwrap();
+        let free = is_step_collision_free(&mesh, &v0, &v1, &options).unwrap();
+        assert_eq!(free, Verdict::from(step.t == 1.0), "seed {seed}: {step:?}");
     }
 }
 

@@ -378,7 +378,7 @@ fn disjoint([a0, a1]: [u32; 2], [b0, b1]: [u32; 2]) -> bool {
     (a0 != b0) & (a0 != b1) & (a1 != b0) & (a1 != b1)
 }
 
-/// The vertex–face pairs of [`candidates`] for the vertices `from`: each vertex's swept box
+/// The vertex–face pairs of the candidates for the vertices `from`: each vertex's swept box
 /// widened by `d` as a query of the faces' tree, nodes pruned unless `near` agrees, pairs
 /// (the vertex not a corner of the face) whose swept boxes meet kept if `keep` (given the
 /// face's vertices) agrees; both are given what `prepare` made of the vertex, once. (The
@@ -417,7 +417,7 @@ fn vertex_face_pairs<P>(
     })
 }
 
-/// The edge–edge pairs of [`candidates`]: the edges' tree walked against itself (each pair
+/// The edge–edge pairs of the candidates: the edges' tree walked against itself (each pair
 /// of leaves once), pairs of nodes pruned unless `near`, pairs of edges (no vertex in
 /// common) whose swept boxes meet kept if `keep` (given what `prepare` made of the first
 /// edge's vertices, once per edge and leaf, and the second's vertices) agrees.
@@ -456,16 +456,18 @@ fn edge_pairs<P>(
     })
 }
 
-/// Every vertex–face pair (the vertex not a corner of the face) and edge–edge pair (no vertex
-/// in common) that can come within `d` of each other on every axis at one time in `[0, 1]`,
-/// vertex–face pairs first (in the order of their vertex), then edge pairs: the pairs whose
-/// boxes swept over `[0, 1]` come within `d`, and, where pieces move alike
-/// ([`moves_alike`]), whose [`Reach`]es may meet too.
+/// The candidates: every vertex–face pair (the vertex not a corner of the face) and
+/// edge–edge pair (no vertex in common) that can come within `d` of each other on every axis
+/// at one time in `[0, 1]`, vertex–face pairs first (in the order of their vertex), then edge
+/// pairs: the pairs whose boxes swept over `[0, 1]` come within `d`, and, where pieces move
+/// alike ([`moves_alike`]), whose [`Reach`]es may meet too. (The step and
+/// `is_step_collision_free` list them in parts through [`Broad`].)
 ///
 /// The hierarchies are built over the primitives' swept boxes; where the [`Reach`] is
 /// tested, every node also holds the [`Reach`] of all the primitives below it: a node's
 /// boxes hold its items', so a pair of nodes either test rules out holds no pair of
 /// primitives it would keep.
+#[cfg(test)]
 pub(super) fn candidates(
     mesh: &CcdMesh,
     x0: &[[f64; 3]],
@@ -565,13 +567,14 @@ impl<'m> Broad<'m> {
         })
     }
 
-    /// The vertex–face pairs of [`candidates`].
+    /// The vertex–face pairs of the candidates.
+    #[cfg(test)]
     pub(super) fn vertex_face(&self) -> Vec<Pair> {
         let all: Vec<u32> = (0..self.vertex.len() as u32).collect();
         self.vertex_face_of(&all)
     }
 
-    /// The vertex–face pairs of [`candidates`] for the vertices `from`.
+    /// The vertex–face pairs of the candidates for the vertices `from`.
     pub(super) fn vertex_face_of(&self, from: &[u32]) -> Vec<Pair> {
         let (vertex, faces, d) = (&self.vertex[..], &self.faces, self.d);
         match &self.alike {
@@ -588,7 +591,7 @@ impl<'m> Broad<'m> {
         }
     }
 
-    /// The edge–edge pairs of [`candidates`] that can come within the distance by time `t`
+    /// The edge–edge pairs of the candidates that can come within the distance by time `t`
     /// (none for `t <= 0`): for `t < 1` the edges' boxes are swept over `[0, t]` instead,
     /// their end positions rounded outward ([`swept_until`]), and the tree refitted. The
     /// last use of the broad phase (its boxes over `[0, 1]` are overwritten).

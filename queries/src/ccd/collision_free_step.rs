@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
-use super::broad_phase::{apart_over_motion, candidates, reachable, sample, Broad, Pair};
+use super::broad_phase::{apart_over_motion, reachable, sample, Broad, Pair};
 use super::co_moving::co_moving;
 use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
@@ -197,7 +197,7 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
     let (x0, x1) = positions(mesh, v0, v1, options)?;
     let o = *options;
     parallel::on_threads(o.threads, mesh.size(), || {
-        let pairs = candidates(mesh, &x0, &x1, o.min_distance)?;
+        let broad = Broad::new(mesh, &x0, &x1, o.min_distance)?;
         let ccd = pair_options(&o, o.t_max, o.tolerance);
         let maybe = AtomicBool::new(false);
         let later = Mutex::new(Vec::new());
@@ -211,22 +211,40 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
         };
         // The search first, on every pair: a certain contact anywhere ends the question
         // without any pair's exact stage.
-        let contact = parallel::any(&pairs, |&pair| {
-            // The step's own prune (sound: see `reachable`), so that a pair the step rules
-            // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
-            let reach = || reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance);
-            match look(pair, mesh, &x0, &x1, &ccd, reach) {
-                None => false,
-                Some((hit, Some(query))) if hit.verdict == Verdict::Maybe => {
-                    later
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((query, hit));
-                    false
+        let search = |pairs: &[Pair]| {
+            parallel::any(pairs, |&pair| {
+                // The step's own prune (sound: see `reachable`), so that a pair the step rules
+                // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
+                let reach = || reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance);
+                match look(pair, mesh, &x0, &x1, &ccd, reach) {
+                    None => false,
+                    Some((hit, Some(query))) if hit.verdict == Verdict::Maybe => {
+                        later
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((query, hit));
+                        false
+                    }
+                    Some((hit, _)) => judge(hit),
                 }
-                Some((hit, _)) => judge(hit),
+            })
+        };
+        // A sample of the vertices' pairs first where they are many, as in `step`: a
+        // crowded mesh's contact is found before the square of its size is listed.
+        let sample = sample(x0.len());
+        let (mut pairs, mut searched) = (Vec::new(), 0);
+        for &v in &sample {
+            pairs.extend(broad.vertex_face_of(&[v]));
+            if pairs.len() - searched > CROWDED * sample.len() {
+                if search(&pairs[searched..]) {
+                    return Ok(Verdict::False);
+                }
+                searched = pairs.len();
             }
-        });
+        }
+        pairs.extend(broad.vertex_face_of(&others(x0.len(), &sample)));
+        pairs.extend(broad.edge_edge(1.0)?);
+        let contact = search(&pairs[searched..]);
         let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
         let contact =
             contact || parallel::any(&later, |(query, hit)| judge(query.settle(*hit, &ccd)));
@@ -406,6 +424,13 @@ fn query_of(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> Que
 /// rest ([`FIRST`]).
 const PROBE: usize = 256;
 const FIRST: usize = 2048;
+
+/// The vertices `0..n` not in `sample`, in order.
+fn others(n: usize, sample: &[u32]) -> Vec<u32> {
+    let mut sampled = vec![false; n];
+    sample.iter().for_each(|&v| sampled[v as usize] = true);
+    (0..n as u32).filter(|&v| !sampled[v as usize]).collect()
+}
 
 /// How many vertex–face pairs per sampled vertex make a mesh crowded (see [`step`]): a
 /// surface's vertices have a few each, those of a mesh collapsed to a point as many as it
@@ -624,12 +649,7 @@ fn step(
     // The other vertices' pairs.
     let rest_clock = Clock::start();
     if !stopped() {
-        let mut sampled = vec![false; x0.len()];
-        sample.iter().for_each(|&v| sampled[v as usize] = true);
-        let rest: Vec<u32> = (0..x0.len() as u32)
-            .filter(|&v| !sampled[v as usize])
-            .collect();
-        pairs.extend(broad.vertex_face_of(&rest));
+        pairs.extend(broad.vertex_face_of(&others(x0.len(), &sample)));
     }
     let rest_seconds = rest_clock.seconds() + listing;
     // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
