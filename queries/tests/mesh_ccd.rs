@@ -462,6 +462,19 @@ fn a_mesh_collapsed_to_a_point_stops_without_listing_every_pair() {
         let free = is_step_collision_free(&mesh, &v0, &v1, &StepOptions::default()).unwrap();
         assert_eq!(free, Verdict::False);
     }
+    // A chain of edges alone (rods, no faces), collapsed the same way: its edge pairs.
+    let chain: Vec<[u32; 2]> = (0..n - 1).map(|i| [i, i + 1]).collect();
+    let rods = CcdMesh::with_edges(n as usize, &chain, &[]).unwrap();
+    let spread: Vec<[f64; 3]> = (0..n).map(|i| [0.5, f64::from(i), -1.0]).collect();
+    let step = collision_free_step(&rods, &v0, &spread, &StepOptions::default()).unwrap();
+    assert_eq!(step.t, 0.0);
+    assert!(
+        matches!(step.limit, Some(Pair::EdgeEdge { .. })),
+        "{step:?}"
+    );
+    assert!(step.candidates > 0 && step.candidates < 100_000, "{step:?}");
+    let free = is_step_collision_free(&rods, &v0, &spread, &StepOptions::default()).unwrap();
+    assert_eq!(free, Verdict::False);
 }
 
 /// Triangles stacked above one another, steeply tilted (each by its own slope, so that a

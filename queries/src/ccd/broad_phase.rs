@@ -591,6 +591,50 @@ impl<'m> Broad<'m> {
         }
     }
 
+    /// The edge–edge pairs of the candidates with the edges in the slots `from` of the
+    /// edges' tree (see [`Bvh::items_in_order`]), over the whole motion: each one's box
+    /// as a query of the tree, as [`Broad::vertex_face_of`] does for vertices (a pair of two
+    /// of them comes once from each).
+    pub(super) fn edge_edge_of(&self, from: &[u32]) -> Vec<Pair> {
+        let (edges, d) = (&self.edges, self.d);
+        let mut out = Vec::new();
+        for &sa in from {
+            let sa = sa as usize;
+            let (a, ea) = (edges.item(sa), edges.ids[sa]);
+            let b = widen(edges.boxes[sa], d);
+            let reach = self.alike.as_ref().map(|alike| alike.of(ea));
+            let near = |n: u32| match (&self.alike, &reach) {
+                (Some(alike), Some(r)) => r.may_meet(&alike.edges[n as usize]),
+                _ => true,
+            };
+            let keep = |eb: [u32; 2]| match (&self.alike, &reach) {
+                (Some(alike), Some(r)) => r.may_meet(&alike.of(eb)),
+                _ => true,
+            };
+            edges.tree.leaves_where(
+                |n| meets(&b, &edges.tree.bounds_of(n)) & near(n),
+                |slots| {
+                    for s in slots {
+                        let eb = edges.ids[s];
+                        if disjoint(ea, eb) & meets(&b, &edges.boxes[s]) && keep(eb) {
+                            let e = edges.item(s);
+                            out.push(Pair::EdgeEdge {
+                                a: a.min(e),
+                                b: a.max(e),
+                            });
+                        }
+                    }
+                },
+            );
+        }
+        out
+    }
+
+    /// The number of edges.
+    pub(super) fn edge_count(&self) -> usize {
+        self.edges.boxes.len()
+    }
+
     /// The edge–edge pairs of the candidates that can come within the distance by time `t`
     /// (none for `t <= 0`): for `t < 1` the edges' boxes are swept over `[0, t]` instead,
     /// their end positions rounded outward ([`swept_until`]), and the tree refitted. The

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
-use super::broad_phase::{apart_over_motion, reachable, sample, Broad, Pair};
+use super::broad_phase::{apart_over_motion, reachable, sample as sample_of, Broad, Pair};
 use super::co_moving::co_moving;
 use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
@@ -113,7 +113,13 @@ pub struct Step {
 ///   compares with every pair run on its own). Where pieces move alike, pairs are also
 ///   compared at one time (see the broad phase's module). The vertex–face pairs come
 ///   first; the few likeliest to meet are searched at once, and the edge pairs are then
-///   found with boxes over `[0, t]` only, `t` the earliest certain contact by then.
+///   found with boxes over `[0, t]` only, `t` the earliest certain contact by then. A
+///   sample of up to 64 vertices' pairs is listed before the rest, one vertex at a time;
+///   where those vertices have many pairs each (every primitive near every other, as in a
+///   mesh collapsed to a point, whose pairs number in the square of its size), they are
+///   searched at once, and a contact at `t = 0` among them ends the step unlisted.
+///   Crowded meshes that do not start in contact still cost that square, as in any broad
+///   phase.
 /// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
 ///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
 ///   the earliest *certain* contact found so far (a pair certainly free until then is all
@@ -231,16 +237,22 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
         };
         // A sample of the vertices' pairs first where they are many, as in `step`: a
         // crowded mesh's contact is found before the square of its size is listed.
-        let sample = sample(x0.len());
-        let (mut pairs, mut searched) = (Vec::new(), 0);
-        for &v in &sample {
-            pairs.extend(broad.vertex_face_of(&[v]));
-            if pairs.len() - searched > CROWDED * sample.len() {
-                if search(&pairs[searched..]) {
-                    return Ok(Verdict::False);
-                }
-                searched = pairs.len();
-            }
+        let sample = sample_of(x0.len());
+        let found = AtomicBool::new(false);
+        let mut first = |some: &[Pair]| found.store(search(some), Relaxed);
+        let found_yet = || found.load(Relaxed);
+        let (mut pairs, searched, _) = crowd_first(
+            &sample,
+            |v| broad.vertex_face_of(&[v]),
+            &mut first,
+            found_yet,
+        );
+        if !found_yet() {
+            let edges = sample_of(broad.edge_count());
+            crowd_first(&edges, |e| broad.edge_edge_of(&[e]), &mut first, found_yet);
+        }
+        if found_yet() {
+            return Ok(Verdict::False);
         }
         pairs.extend(broad.vertex_face_of(&others(x0.len(), &sample)));
         pairs.extend(broad.edge_edge(1.0)?);
@@ -424,6 +436,33 @@ fn query_of(pair: Pair, mesh: &CcdMesh, x0: &[[f64; 3]], x1: &[[f64; 3]]) -> Que
 /// rest ([`FIRST`]).
 const PROBE: usize = 256;
 const FIRST: usize = 2048;
+
+/// The pairs of `sample`'s items (vertices or edges), listed one item at a time by `list`,
+/// with those listed handed to `search` whenever more than [`CROWDED`] per sampled item have
+/// come since the last search, and the listing stopped once `done` after a search. Returns
+/// the pairs listed, how many of them (the first) were searched, and the seconds spent
+/// listing.
+fn crowd_first(
+    sample: &[u32],
+    list: impl Fn(u32) -> Vec<Pair>,
+    mut search: impl FnMut(&[Pair]),
+    done: impl Fn() -> bool,
+) -> (Vec<Pair>, usize, f64) {
+    let (mut pairs, mut searched, mut listing) = (Vec::new(), 0, 0.0);
+    for &item in sample {
+        let clock = Clock::start();
+        pairs.extend(list(item));
+        listing += clock.seconds();
+        if pairs.len() - searched > CROWDED * sample.len() {
+            search(&pairs[searched..]);
+            searched = pairs.len();
+            if done() {
+                break;
+            }
+        }
+    }
+    (pairs, searched, listing)
+}
 
 /// The vertices `0..n` not in `sample`, in order.
 fn others(n: usize, sample: &[u32]) -> Vec<u32> {
@@ -631,27 +670,20 @@ fn step(
     // (every primitive near every other, as in a mesh collapsed to a point, whose pairs
     // number in the square of its size), those listed are looked at before any more are,
     // and a contact at `t = 0` among them ends the step without the rest.
-    let sample = sample(x0.len());
-    let (mut pairs, mut looked, mut looked_at) = (Vec::new(), Vec::new(), 0);
-    let mut listing = 0.0; // the broad phase's time
-    for &v in &sample {
-        let list_clock = Clock::start();
-        pairs.extend(broad.vertex_face_of(&[v]));
-        listing += list_clock.seconds();
-        if pairs.len() - looked_at > CROWDED * sample.len() {
-            looked.extend(parallel::filter_map(&pairs[looked_at..], |p| visit(p)));
-            looked_at = pairs.len();
-            if stopped() {
-                break;
-            }
-        }
-    }
+    let sample = sample_of(x0.len());
+    let mut looked = Vec::new();
+    let (mut pairs, looked_at, vf_listing) = crowd_first(
+        &sample,
+        |v| broad.vertex_face_of(&[v]),
+        |some| looked.extend(parallel::filter_map(some, |p| visit(p))),
+        stopped,
+    );
     // The other vertices' pairs.
     let rest_clock = Clock::start();
     if !stopped() {
         pairs.extend(broad.vertex_face_of(&others(x0.len(), &sample)));
     }
-    let rest_seconds = rest_clock.seconds() + listing;
+    let rest_seconds = rest_clock.seconds();
     // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
     // pairs only up to it (it only falls, and a pair that cannot come near before it cannot
     // shorten the step); then all the others, the likeliest to meet first.
@@ -659,9 +691,24 @@ fn step(
     let vertex_face = pairs.len();
     let (first, mut others) = earliest_first(estimated(&pairs, looked_at, mesh, x0, x1), PROBE);
     looked.extend(parallel::filter_map(&first, |&i| visit(&pairs[i as usize])));
+    // The same for a sample of the edges (a mesh of edges alone has no faces to crowd): their
+    // pairs searched at once where they are many, and listed again with the others.
+    let (crowd, _, ee_listing) = if stopped() {
+        (Vec::new(), 0, 0.0)
+    } else {
+        crowd_first(
+            &sample_of(broad.edge_count()),
+            |e| broad.edge_edge_of(&[e]),
+            |some| looked.extend(parallel::filter_map(some, |p| visit(p))),
+            stopped,
+        )
+    };
     let edges_clock = Clock::start();
-    pairs.extend(broad.edge_edge(f64::from_bits(best.load(Relaxed)))?);
-    let edges_seconds = edges_clock.seconds() + rest_seconds;
+    let edges_until = f64::from_bits(best.load(Relaxed));
+    pairs.extend(broad.edge_edge(edges_until)?);
+    // The sampled edge pairs count among the candidates where the others are not listed.
+    let unlisted = if edges_until > 0.0 { 0 } else { crowd.len() };
+    let edges_seconds = edges_clock.seconds() + rest_seconds + vf_listing + ee_listing;
     broad_seconds += edges_seconds;
     if !stopped() {
         others.extend(estimated(&pairs, vertex_face, mesh, x0, x1));
@@ -721,7 +768,7 @@ fn step(
         t,
         limit,
         within_tolerance,
-        candidates: pairs.len(),
+        candidates: pairs.len() + unlisted,
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
         static_pairs: fixed.into_inner(),
