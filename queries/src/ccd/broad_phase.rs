@@ -330,26 +330,18 @@ fn moves_alike(
         ));
     }
     let vertex_face = pairs.len();
-    for sa in sample(edges.boxes.len()) {
+    for e in sample(edges.boxes.len()) {
         if pairs.len() - vertex_face >= SAMPLE_PAIRS {
             break;
         }
-        let (sa, a) = (sa as usize, edges.item(sa as usize));
-        let b = widen(edges.boxes[sa], d);
-        edges.tree.leaves_where(
-            |n| meets(&b, &edges.tree.bounds_of(n)),
-            |slots| {
-                for s in slots {
-                    if disjoint(edges.ids[sa], edges.ids[s]) && meets(&b, &edges.boxes[s]) {
-                        let e = edges.item(s);
-                        pairs.push(Pair::EdgeEdge {
-                            a: a.min(e),
-                            b: a.max(e),
-                        });
-                    }
-                }
-            },
-        );
+        pairs.extend(edge_queries(
+            &[e],
+            edges,
+            d,
+            |_| (),
+            |_, _| true,
+            |_, _| true,
+        ));
     }
     let ruled_out = pairs
         .iter()
@@ -415,6 +407,43 @@ fn vertex_face_pairs<P>(
             },
         )
     })
+}
+
+/// The edge–edge pairs of the candidates with the edges in the slots `from` of the edges'
+/// tree ([`Bvh::items_in_order`]): each one's box widened by `d` as a query of the tree, as
+/// [`vertex_face_pairs`] does for vertices, with `prepare`, `near` and `keep` as there (a
+/// pair of two edges of `from` comes once from each).
+fn edge_queries<P>(
+    from: &[u32],
+    edges: &Side<2>,
+    d: f64,
+    prepare: impl Fn([u32; 2]) -> P,
+    near: impl Fn(&P, u32) -> bool,
+    keep: impl Fn(&P, [u32; 2]) -> bool,
+) -> Vec<Pair> {
+    let mut out = Vec::new();
+    for &sa in from {
+        let sa = sa as usize;
+        let (a, ea) = (edges.item(sa), edges.ids[sa]);
+        let b = widen(edges.boxes[sa], d);
+        let p = prepare(ea);
+        edges.tree.leaves_where(
+            |n| meets(&b, &edges.tree.bounds_of(n)) & near(&p, n),
+            |slots| {
+                for s in slots {
+                    let eb = edges.ids[s];
+                    if disjoint(ea, eb) & meets(&b, &edges.boxes[s]) && keep(&p, eb) {
+                        let e = edges.item(s);
+                        out.push(Pair::EdgeEdge {
+                            a: a.min(e),
+                            b: a.max(e),
+                        });
+                    }
+                }
+            },
+        );
+    }
+    out
 }
 
 /// The edge–edge pairs of the candidates: the edges' tree walked against itself (each pair
@@ -592,47 +621,20 @@ impl<'m> Broad<'m> {
     }
 
     /// The edge–edge pairs of the candidates with the edges in the slots `from` of the
-    /// edges' tree (see [`Bvh::items_in_order`]), over the whole motion: each one's box
-    /// as a query of the tree, as [`Broad::vertex_face_of`] does for vertices (a pair of two
-    /// of them comes once from each).
+    /// edges' tree, over the whole motion ([`edge_queries`]).
     pub(super) fn edge_edge_of(&self, from: &[u32]) -> Vec<Pair> {
         let (edges, d) = (&self.edges, self.d);
-        let mut out = Vec::new();
-        for &sa in from {
-            let sa = sa as usize;
-            let (a, ea) = (edges.item(sa), edges.ids[sa]);
-            let b = widen(edges.boxes[sa], d);
-            let reach = self.alike.as_ref().map(|alike| alike.of(ea));
-            let near = |n: u32| match (&self.alike, &reach) {
-                (Some(alike), Some(r)) => r.may_meet(&alike.edges[n as usize]),
-                _ => true,
-            };
-            let keep = |eb: [u32; 2]| match (&self.alike, &reach) {
-                (Some(alike), Some(r)) => r.may_meet(&alike.of(eb)),
-                _ => true,
-            };
-            edges.tree.leaves_where(
-                |n| meets(&b, &edges.tree.bounds_of(n)) & near(n),
-                |slots| {
-                    for s in slots {
-                        let eb = edges.ids[s];
-                        if disjoint(ea, eb) & meets(&b, &edges.boxes[s]) && keep(eb) {
-                            let e = edges.item(s);
-                            out.push(Pair::EdgeEdge {
-                                a: a.min(e),
-                                b: a.max(e),
-                            });
-                        }
-                    }
-                },
-            );
+        match &self.alike {
+            None => edge_queries(from, edges, d, |_| (), |_, _| true, |_, _| true),
+            Some(alike) => edge_queries(
+                from,
+                edges,
+                d,
+                |e| alike.of(e),
+                |q, n| q.may_meet(&alike.edges[n as usize]),
+                |q, e| q.may_meet(&alike.of(e)),
+            ),
         }
-        out
-    }
-
-    /// The number of edges.
-    pub(super) fn edge_count(&self) -> usize {
-        self.edges.boxes.len()
     }
 
     /// The edge–edge pairs of the candidates that can come within the distance by time `t`

@@ -235,27 +235,23 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
                 }
             })
         };
-        // A sample of the vertices' pairs first where they are many, as in `step`: a
-        // crowded mesh's contact is found before the square of its size is listed.
+        // A sample of the vertices' and the edges' pairs first where they are many, as in
+        // `step`: a crowded mesh's contact is found before the square of its size is listed.
         let sample = sample_of(x0.len());
-        let found = AtomicBool::new(false);
-        let mut first = |some: &[Pair]| found.store(search(some), Relaxed);
-        let found_yet = || found.load(Relaxed);
-        let (mut pairs, searched, _) = crowd_first(
-            &sample,
-            |v| broad.vertex_face_of(&[v]),
-            &mut first,
-            found_yet,
-        );
-        if !found_yet() {
-            let edges = sample_of(broad.edge_count());
-            crowd_first(&edges, |e| broad.edge_edge_of(&[e]), &mut first, found_yet);
-        }
-        if found_yet() {
+        let (mut pairs, searched, found, _) =
+            crowd_first(&sample, |v| broad.vertex_face_of(&[v]), search);
+        let (crowd, crowd_searched, found, _) = if found {
+            (Vec::new(), 0, true, 0.0)
+        } else {
+            // Edge slots (one per edge) of the edges' tree.
+            let edges = sample_of(mesh.edges().len());
+            crowd_first(&edges, |e| broad.edge_edge_of(&[e]), search)
+        };
+        if found {
             return Ok(Verdict::False);
         }
-        pairs.extend(broad.vertex_face_of(&others(x0.len(), &sample)));
-        pairs.extend(broad.edge_edge(1.0)?);
+        pairs.extend(broad.vertex_face_of(&unsampled(x0.len(), &sample)));
+        pairs.extend(unsearched(broad.edge_edge(1.0)?, &crowd[..crowd_searched]));
         let contact = search(&pairs[searched..]);
         let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
         let contact =
@@ -439,33 +435,42 @@ const FIRST: usize = 2048;
 
 /// The pairs of `sample`'s items (vertices or edges), listed one item at a time by `list`,
 /// with those listed handed to `search` whenever more than [`CROWDED`] per sampled item have
-/// come since the last search, and the listing stopped once `done` after a search. Returns
-/// the pairs listed, how many of them (the first) were searched, and the seconds spent
-/// listing.
+/// come since the last search; the listing stops when `search` says so. Returns the pairs
+/// listed, how many of them (the first) were searched, whether the listing stopped, and the
+/// seconds spent listing.
 fn crowd_first(
     sample: &[u32],
     list: impl Fn(u32) -> Vec<Pair>,
-    mut search: impl FnMut(&[Pair]),
-    done: impl Fn() -> bool,
-) -> (Vec<Pair>, usize, f64) {
+    mut search: impl FnMut(&[Pair]) -> bool,
+) -> (Vec<Pair>, usize, bool, f64) {
     let (mut pairs, mut searched, mut listing) = (Vec::new(), 0, 0.0);
     for &item in sample {
         let clock = Clock::start();
         pairs.extend(list(item));
         listing += clock.seconds();
         if pairs.len() - searched > CROWDED * sample.len() {
-            search(&pairs[searched..]);
+            let stop = search(&pairs[searched..]);
             searched = pairs.len();
-            if done() {
-                break;
+            if stop {
+                return (pairs, searched, true, listing);
             }
         }
     }
-    (pairs, searched, listing)
+    (pairs, searched, false, listing)
+}
+
+/// The edge pairs of `listed` less those among `searched` (a crowded sample's, searched
+/// already): each pair is searched once.
+fn unsearched(mut listed: Vec<Pair>, searched: &[Pair]) -> Vec<Pair> {
+    if !searched.is_empty() {
+        let seen: std::collections::HashSet<Pair> = searched.iter().copied().collect();
+        listed.retain(|p| !seen.contains(p));
+    }
+    listed
 }
 
 /// The vertices `0..n` not in `sample`, in order.
-fn others(n: usize, sample: &[u32]) -> Vec<u32> {
+fn unsampled(n: usize, sample: &[u32]) -> Vec<u32> {
     let mut sampled = vec![false; n];
     sample.iter().for_each(|&v| sampled[v as usize] = true);
     (0..n as u32).filter(|&v| !sampled[v as usize]).collect()
@@ -672,18 +677,27 @@ fn step(
     // and a contact at `t = 0` among them ends the step without the rest.
     let sample = sample_of(x0.len());
     let mut looked = Vec::new();
-    let (mut pairs, looked_at, vf_listing) = crowd_first(
-        &sample,
-        |v| broad.vertex_face_of(&[v]),
-        |some| looked.extend(parallel::filter_map(some, |p| visit(p))),
-        stopped,
-    );
+    let mut look_at = |some: &[Pair]| {
+        looked.extend(parallel::filter_map(some, |p| visit(p)));
+        stopped()
+    };
+    let (mut pairs, looked_at, _, vf_listing) =
+        crowd_first(&sample, |v| broad.vertex_face_of(&[v]), &mut look_at);
     // The other vertices' pairs.
     let rest_clock = Clock::start();
     if !stopped() {
-        pairs.extend(broad.vertex_face_of(&others(x0.len(), &sample)));
+        pairs.extend(broad.vertex_face_of(&unsampled(x0.len(), &sample)));
     }
     let rest_seconds = rest_clock.seconds();
+    // The same for a sample of the edges (a mesh of edges alone has no faces to crowd),
+    // whose pairs searched here are left out of the edge pairs listed below.
+    let (crowd, crowd_searched, _, ee_listing) = if stopped() {
+        (Vec::new(), 0, true, 0.0)
+    } else {
+        // Edge slots (one per edge) of the edges' tree.
+        let edges = sample_of(mesh.edges().len());
+        crowd_first(&edges, |e| broad.edge_edge_of(&[e]), &mut look_at)
+    };
     // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
     // pairs only up to it (it only falls, and a pair that cannot come near before it cannot
     // shorten the step); then all the others, the likeliest to meet first.
@@ -691,23 +705,17 @@ fn step(
     let vertex_face = pairs.len();
     let (first, mut others) = earliest_first(estimated(&pairs, looked_at, mesh, x0, x1), PROBE);
     looked.extend(parallel::filter_map(&first, |&i| visit(&pairs[i as usize])));
-    // The same for a sample of the edges (a mesh of edges alone has no faces to crowd): their
-    // pairs searched at once where they are many, and listed again with the others.
-    let (crowd, _, ee_listing) = if stopped() {
-        (Vec::new(), 0, 0.0)
-    } else {
-        crowd_first(
-            &sample_of(broad.edge_count()),
-            |e| broad.edge_edge_of(&[e]),
-            |some| looked.extend(parallel::filter_map(some, |p| visit(p))),
-            stopped,
-        )
-    };
     let edges_clock = Clock::start();
     let edges_until = f64::from_bits(best.load(Relaxed));
-    pairs.extend(broad.edge_edge(edges_until)?);
-    // The sampled edge pairs count among the candidates where the others are not listed.
-    let unlisted = if edges_until > 0.0 { 0 } else { crowd.len() };
+    let edge_pairs = broad.edge_edge(edges_until)?;
+    // The edge candidates: those listed, or where a contact at `t = 0` stopped the listing,
+    // the sample's.
+    let listed = if edges_until > 0.0 {
+        edge_pairs.len()
+    } else {
+        crowd.len()
+    };
+    pairs.extend(unsearched(edge_pairs, &crowd[..crowd_searched]));
     let edges_seconds = edges_clock.seconds() + rest_seconds + vf_listing + ee_listing;
     broad_seconds += edges_seconds;
     if !stopped() {
@@ -768,7 +776,7 @@ fn step(
         t,
         limit,
         within_tolerance,
-        candidates: pairs.len() + unlisted,
+        candidates: vertex_face + listed,
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
         static_pairs: fixed.into_inner(),

@@ -864,10 +864,10 @@ const NEWTON_STEPS: usize = 40;
 
 /// A point strictly inside `(a, b)` where `p` is zero or has the sign opposite to its sign
 /// `outside` at `a`, and `p`'s sign there, when `(a, b)` holds two roots (`p` has one sign
-/// at both ends): the two lie on either side of it. Halving takes one step per bit of the roots' distance (two roots
-/// `2^-2900` apart, as mixed magnitudes such as `1e-144` and `1e145` make them, took 2900
-/// steps on numbers thousands of bits long: a second for one CCD query); Newton's method
-/// takes a dozen:
+/// at both ends): the two lie on either side of it. Halving takes one step per bit of the
+/// roots' distance (two roots `2^-2900` apart, as mixed magnitudes such as `1e-144` and
+/// `1e145` make them, took 2900 steps on numbers thousands of bits long: a second for one
+/// CCD query); Newton's method takes a dozen:
 /// - from each end, the step for a double root, `x - 2·p/p'`, which converges quadratically
 ///   to the centre of a pair of close roots (and from beside a lone simple root, reflects
 ///   across it);
