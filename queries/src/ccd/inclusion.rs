@@ -72,18 +72,17 @@ impl Filter {
         })
     }
 
-    /// Is `F`'s range over the cell certainly outside `[-sep, sep]` on some axis, or (with a
+    /// Is `F`'s range over the cell certainly outside `[-sep, sep]` on some axis, or
+    /// certainly farther than `sep` from zero along the normal of `h` and `k` at the cell's
+    /// middle time (the face's normal, or the two edges' common normal), or (with a
     /// separation) its box's nearest point certainly farther than `sep` from zero, or (with
     /// no separation) certainly nonzero along the direction of `F` at the cell's center?
     ///
-    /// The second test: for any float vector `n`, `φ = n·F` is multilinear too, so its range
-    /// over the cell is the hull of its corner values; computed from the rounded corner values
-    /// `f̃` of the axes, each corner's `fl(Σ nᵢ·f̃ᵢ)` is off from `φ` by at most
-    /// `Σ |nᵢ|·errorᵢ + γ₃·Σ |nᵢ|·|f̃ᵢ|` (the axes' bounds, then the rounded dot product), and a
-    /// cell whose corners are all beyond that bound on one side holds no zero. `n` is the
-    /// corners' sum (`8·F` at the center), scaled so that `|nᵢ| <= 1`. It removes the
-    /// cells where every axis's range holds zero but `F` does not vanish (the wrapping of a
-    /// range box around a vector that turns).
+    /// The directions' tests are [`Filter::apart_along`]'s. The normal removes the cells
+    /// of a point near a face's plane but off it (or of an edge passing over another) whose
+    /// `u`, `v` ranges are too wide for any axis. The center's direction (the corners' sum,
+    /// `8·F` at the center) removes the cells where every axis's range holds zero but `F`
+    /// does not vanish (the wrapping of a range box around a vector that turns).
     fn excludes(&self, cell: &Cell, sep: f64) -> bool {
         let mut corners = [[0.0; 3]; 8];
         // A lower bound on |F_i| over the cell, for each axis.
@@ -111,6 +110,20 @@ impl Filter {
         if axis_excludes {
             return true;
         }
+        // The normal of `h` and `k` at the cell's middle time: `F`'s component along it is
+        // `g`'s alone at that time, so a point hovering over a face (or an edge passing over
+        // another) is apart along it at once, however wide the cell is in `u` and `v`.
+        let tm = 0.5 * (cell.t[0] + cell.t[1]);
+        let h: [f64; 3] = core::array::from_fn(|i| self.c[i] + self.e[i] * tm);
+        let k: [f64; 3] = core::array::from_fn(|i| self.d[i] + self.g[i] * tm);
+        let normal = [
+            h[1] * k[2] - h[2] * k[1],
+            h[2] * k[0] - h[0] * k[2],
+            h[0] * k[1] - h[1] * k[0],
+        ];
+        if self.apart_along(normal, &corners, sep) {
+            return true;
+        }
         if sep > 0.0 {
             // The nearest point of the range box farther than `sep`: the sum of squares,
             // lowered by its rounding (a few ulps, and 2^-1000 for underflow), against
@@ -124,6 +137,21 @@ impl Filter {
                 n[i] += c[i];
             }
         }
+        self.apart_along(n, &corners, 0.0)
+    }
+
+    /// Is `F` certainly farther than `sep` from zero over the cell along the direction `n`
+    /// (any float vector), given `F`'s computed values at the cell's eight corners?
+    ///
+    /// `φ = n·F` is multilinear in `(t, u, v)` as `F` is, so its range over the cell is the
+    /// hull of its corner values. Computed from the rounded corner values `f̃` (each within
+    /// `errorᵢ` of the exact `Fᵢ`), each corner's `fl(Σ nᵢ·f̃ᵢ)` is off from `φ` by at most
+    /// `Σ |nᵢ|·errorᵢ + γ₃·Σ |nᵢ|·|f̃ᵢ|` (and `1e-300` for underflow). Where every corner is
+    /// beyond that bound and `sep·|n|` on one side, `|F| >= |n·F| / |n| > sep` everywhere in
+    /// the cell. `n` is first scaled so that `|nᵢ| <= 1` (a rounding of it is another float
+    /// vector, as good as any), and `|n|` is bounded above with a relative margin that covers
+    /// the roundings of its sum of squares and square root.
+    fn apart_along(&self, n: [f64; 3], corners: &[[f64; 3]; 8], sep: f64) -> bool {
         let scale = n.iter().fold(0.0f64, |m, x| m.max(x.abs()));
         if !(scale > 0.0 && scale.is_finite()) {
             return false;
@@ -132,15 +160,21 @@ impl Filter {
         let unit = f64::EPSILON / 2.0;
         let gamma3 = 1.01 * 3.0 * unit / (1.0 - 3.0 * unit);
         let (mut lo, mut hi, mut size) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-        for c in &corners {
+        for c in corners {
             let phi = n[0] * c[0] + n[1] * c[1] + n[2] * c[2];
             lo = lo.min(phi);
             hi = hi.max(phi);
             size = size
                 .max(n[0].abs() * c[0].abs() + n[1].abs() * c[1].abs() + n[2].abs() * c[2].abs());
         }
-        let bound =
+        let mut bound =
             (0..3).map(|i| n[i].abs() * self.error[i]).sum::<f64>() + gamma3 * size + 1e-300;
+        if sep > 0.0 {
+            // `|n|` is at most `√3` (each `|nᵢ| <= 1`); every operation here rounds by a
+            // relative `2^-53` at most, which `SLACK` (`2^-50`) covers with room.
+            let norm = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt() * (1.0 + SLACK);
+            bound = (bound + sep * norm * (1.0 + SLACK)) * (1.0 + SLACK) + TINY;
+        }
         lo > bound || hi < -bound
     }
 }
@@ -918,6 +952,191 @@ mod tests {
             }
         }
         assert!(computed > 2000, "{computed}");
+    }
+
+    /// The float filter never rules out a cell that holds a contact. Queries built so that
+    /// `F(t*, u*, v*)` is exactly `o` at a point `z = (t*, u*, v*)` of dyadics, where `o` is
+    /// zero or exactly `±sep` (or a hair less) along an axis: the contact points of every
+    /// test of [`Filter::excludes`] (the axes, the normal of `h` and `k`, the nearest point
+    /// of the range box, the center's direction) at exact ties; and a face moving without
+    /// turning with the vertex exactly `sep` off it along its normal, the normal's test's
+    /// own tie. Coordinates are small integers times `2^e` (`e` from -30 to 30) moved up
+    /// to `2^30·2^e` off the origin, where rounding is large next to the motion; an edge or
+    /// a face is sometimes of zero length or flat. Cells from the whole domain down to
+    /// `2^-30` wide hold `z` inside, on a face or at a corner; none may be excluded.
+    /// Dropping the error bound of a direction's test, its `sep·|n|`, or taking `|n|` as
+    /// its largest coordinate fails it.
+    #[test]
+    fn the_float_filter_never_excludes_a_cell_holding_a_contact() {
+        use crate::ccd::poly::Q;
+        use crate::ccd::{edge_edge, vertex_face};
+        let mut rng = Rng(0x6A09_E667_F3BC_C909);
+        let (mut cells, mut with_sep) = (0, 0);
+        for case in 0..6000 {
+            let vf = case % 2 == 0;
+            let scale = 2f64.powi(rng.below(61) as i32 - 30);
+            let offset =
+                scale * [0.0, 1024.0, -1048576.0, 3.0 * 2f64.powi(29)][rng.below(4) as usize];
+            let coordinate = |rng: &mut Rng| offset + scale * rng.int(64) / 8.0;
+            let point = |rng: &mut Rng| -> [f64; 3] { std::array::from_fn(|_| coordinate(rng)) };
+            let mut start: [[f64; 3]; 4] = std::array::from_fn(|_| point(&mut rng));
+            let mut end: [[f64; 3]; 4] = std::array::from_fn(|_| point(&mut rng));
+            // Degenerate primitives: a point standing still, a zero-length edge, a face
+            // whose corners coincide.
+            match rng.below(6) {
+                0 => end[2] = start[2],
+                1 => (start[3], end[3]) = (start[2], end[2]),
+                2 => (start[1], end[1]) = (start[0], end[0]),
+                _ => {}
+            }
+            let t = [0.0, 0.125, 0.25, 0.5, 1.0][rng.below(5) as usize];
+            let (u, v) = if vf {
+                let u = sixty_fourths(&mut rng);
+                (u, sixty_fourths(&mut rng).min(1.0 - u))
+            } else {
+                (
+                    [0.25, 0.5, 1.0][rng.below(3) as usize],
+                    sixty_fourths(&mut rng),
+                )
+            };
+            let sep = match rng.below(3) {
+                0 => 0.0,
+                _ => scale * 2f64.powi(-(rng.below(20) as i32)),
+            };
+            // `o`: zero, or along one axis `±sep` or just less.
+            let mut o = [0.0; 3];
+            if sep > 0.0 && rng.below(3) > 0 {
+                let m = if rng.below(2) == 0 {
+                    sep
+                } else {
+                    sep.next_down()
+                };
+                o[rng.below(3) as usize] = if rng.below(2) == 0 { m } else { -m };
+            }
+            // A face moving without turning, whose normal is `(2, 3, 6)` (its sides along
+            // `(3, -2, 0)` and `(6, 0, -2)`), and `o` exactly `±sep` along that normal
+            // (`|(2, 3, 6)| = 7`): the normal's test at its tie.
+            let sep = if vf && case % 8 == 0 {
+                let shift = point(&mut rng).map(|x| x - offset);
+                let (a, b) = (
+                    scale * (1.0 + rng.below(8) as f64),
+                    scale * (1.0 + rng.below(8) as f64),
+                );
+                start[2] = std::array::from_fn(|i| start[1][i] - a * [3.0, -2.0, 0.0][i]);
+                start[3] = std::array::from_fn(|i| start[1][i] - b * [6.0, 0.0, -2.0][i]);
+                for k in 1..4 {
+                    end[k] = std::array::from_fn(|i| start[k][i] + shift[i]);
+                }
+                let m = scale
+                    * 2f64.powi(-(rng.below(20) as i32))
+                    * if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                o = [2.0 * m, 3.0 * m, 6.0 * m];
+                7.0 * m.abs()
+            } else {
+                sep
+            };
+            // Positions at `t*` in exact arithmetic.
+            let (tq, uq, vq) = (Q::from_f64(t), Q::from_f64(u), Q::from_f64(v));
+            let at = |s: [f64; 3], e: [f64; 3]| -> [Q; 3] {
+                std::array::from_fn(|i| {
+                    let s = Q::from_f64(s[i]);
+                    &s + &(&tq * &(&Q::from_f64(e[i]) - &s))
+                })
+            };
+            let x: [[Q; 3]; 4] = std::array::from_fn(|k| at(start[k], end[k]));
+            let oq = o.map(Q::from_f64);
+            // The free point's position at `t*`: the vertex (vertex–face), edge a's second
+            // end (edge–edge).
+            let free = usize::from(!vf);
+            let y: [Q; 3] = std::array::from_fn(|i| {
+                if vf {
+                    let face = &(&x[1][i] + &(&uq * &(&x[2][i] - &x[1][i])))
+                        + &(&vq * &(&x[3][i] - &x[1][i]));
+                    &face + &oq[i]
+                } else {
+                    // a0 + u·(a1 − a0) − b0 − v·(b1 − b0) = o, with u a power of two.
+                    let rest = &(&(&oq[i] - &x[0][i]) + &x[2][i]) + &(&vq * &(&x[3][i] - &x[2][i]));
+                    let inv = -(u.log2() as i64);
+                    &x[0][i] + &rest.mul_pow2(inv)
+                }
+            });
+            // Written into the free point's start (t* = 0) or end (t* = 2^-k), if exact.
+            let mut exact = true;
+            for i in 0..3 {
+                let value = if t == 0.0 {
+                    y[i].clone()
+                } else {
+                    let s = Q::from_f64(start[free][i]);
+                    &s + &(&y[i] - &s).mul_pow2(-(t.log2() as i64))
+                };
+                let (down, up) = (value.down(), value.up());
+                exact &= down == up && down.is_finite();
+                if t == 0.0 {
+                    start[free][i] = down;
+                } else {
+                    end[free][i] = down;
+                }
+            }
+            if !exact {
+                continue;
+            }
+            // Check the construction: F(t*, u*, v*) = o exactly.
+            let x: [[Q; 3]; 4] = std::array::from_fn(|k| at(start[k], end[k]));
+            for i in 0..3 {
+                let f = if vf {
+                    &(&(&x[0][i] - &x[1][i]) + &(&uq * &(&x[1][i] - &x[2][i])))
+                        + &(&vq * &(&x[1][i] - &x[3][i]))
+                } else {
+                    &(&(&x[0][i] - &x[2][i]) + &(&uq * &(&x[1][i] - &x[0][i])))
+                        + &(&vq * &(&x[2][i] - &x[3][i]))
+                };
+                assert!((&f - &oq[i]).is_zero(), "case {case}: F(z) is not o");
+            }
+            let v3 = |p: [f64; 3]| Vec3::new(p[0], p[1], p[2]);
+            let pairs = if vf {
+                vertex_face::PAIRS
+            } else {
+                edge_edge::PAIRS
+            };
+            let Some(filter) = Filter::new(&FloatInputs::new(&start.map(v3), &end.map(v3), pairs))
+            else {
+                continue;
+            };
+            let z = [t, u, v];
+            for _ in 0..8 {
+                let width = 2f64.powi(-(rng.below(31) as i32));
+                let range: [[f64; 2]; 3] = std::array::from_fn(|k| {
+                    let below = match rng.below(3) {
+                        0 => 0.0,
+                        1 => width,
+                        _ => width * sixty_fourths(&mut rng),
+                    };
+                    let lo = (z[k] - below).clamp(0.0, 1.0 - width);
+                    [lo, lo + width]
+                });
+                let cell = Cell {
+                    t: range[0],
+                    u: range[1],
+                    v: range[2],
+                    depth: 0,
+                };
+                assert!(
+                    (0..3).all(|k| range[k][0] <= z[k] && z[k] <= range[k][1]),
+                    "case {case}: {z:?} not in {cell:?}"
+                );
+                assert!(
+                    !filter.excludes(&cell, sep),
+                    "case {case}: the cell {cell:?} holding the contact z = {z:?} (F(z) = {o:?}, \
+                     separation {sep:e}) excluded: {start:?} -> {end:?}"
+                );
+                cells += 1;
+                with_sep += usize::from(sep > 0.0);
+            }
+        }
+        assert!(
+            cells > 20_000 && with_sep > 10_000,
+            "{cells} cells, {with_sep} with a separation"
+        );
     }
 
     /// The inclusion search alone (no exact stage), capped where rounding makes a motion
