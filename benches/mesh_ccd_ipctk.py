@@ -1,7 +1,7 @@
 """ipc-toolkit's collision-free step on two PLY frames, for benches/mesh_ccd_ipctk.sh.
 
     python mesh_ccd_ipctk.py T0.ply T1.ply [--min-distance D] [--additive]
-    python mesh_ccd_ipctk.py --make-scene N OUTDIR [cloth|spheres|resting|twisted]
+    python mesh_ccd_ipctk.py --make-scene N OUTDIR [cloth|spheres|resting|twisted|draped]
 
 The first form prints the same CSV columns as `cargo run --release --example mesh_ccd -- --csv`
 (ipc-toolkit's LBVH broad phase, then its Tight-Inclusion narrow phase with tolerance 1e-6 and
@@ -10,7 +10,9 @@ certified; `exact_stage` is empty). The second writes a test
 scene (t0.ply, t1.ply): an N x N cloth falling by 1.5 onto a sphere of radius 0.5 (`cloth`,
 the default), two spheres of about N^2 faces each flying into each other (`spheres`), an
 N x N cloth lying on a box's top face and sliding along it (`resting`, in contact from t = 0),
-or a strip of 8N x N cells twisting by up to a quarter turn above a flat one (`twisted`).
+a strip of 8N x N cells twisting by up to a quarter turn above a flat one (`twisted`), or an
+N x N cloth draped 1e-3 above a sphere, each of its vertices moving by a random step of about
+2e-3 (`draped`, near but apart, as in a simulation's frame).
 
 A benchmark-only script: surety and its tests never need Python.
 """
@@ -93,6 +95,31 @@ def make_scene(n, outdir, kind="cloth"):
         f = np.vstack([cf, bf + len(cloth)])
         v1 = v0.copy()
         v1[: len(cloth), 0] += 0.5
+        save(f"{outdir}/t0.ply", v0, f)
+        save(f"{outdir}/t1.ply", v1, f)
+        print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")
+        return
+    if kind == "draped":
+        # An n x n cloth draped over a sphere of radius 0.5, 1e-3 off its surface (on the
+        # sphere near the top, then down the tangent cone), every cloth vertex moving by its
+        # own random step of about 2e-3 and 2e-3 down, as in a simulation's frame: most pairs
+        # are near but apart, cloth to ball and cloth to itself.
+        rng = np.random.default_rng(2)
+        cloth, cloth_faces = grid(n, 0.0)
+        radius, gap, r0 = 0.5, 1e-3, 0.45
+        rho = np.hypot(cloth[:, 0], cloth[:, 1])
+        z0 = np.sqrt(radius * radius - r0 * r0)
+        cloth[:, 2] = np.where(rho < r0, np.sqrt(np.maximum(radius * radius - rho**2, 0.0)),
+                               z0 - (r0 / z0) * (rho - r0))
+        norm = np.linalg.norm(cloth, axis=1)
+        inside = norm < radius + gap
+        cloth[inside] *= ((radius + gap) / norm[inside])[:, None]
+        sphere, faces = uv_sphere(max(8, n // 2), radius, [0.0, 0.0, 0.0])
+        v0 = np.vstack([cloth, sphere])
+        f = np.vstack([cloth_faces, faces + len(cloth)])
+        v1 = v0.copy()
+        v1[: len(cloth)] += 2e-3 * rng.standard_normal((len(cloth), 3))
+        v1[: len(cloth), 2] -= 2e-3
         save(f"{outdir}/t0.ply", v0, f)
         save(f"{outdir}/t1.ply", v1, f)
         print(f"{len(v0)} vertices, {len(f)} faces in {outdir}/t0.ply, t1.ply")

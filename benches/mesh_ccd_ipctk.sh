@@ -7,7 +7,8 @@
 # Installs ipc-toolkit's Python bindings (`ipctk`, PyPI) into a virtual environment of its own
 # under target/ (a benchmark-only dependency: surety and its tests never need Python), writes
 # scenes with benches/mesh_ccd_ipctk.py (cloths falling onto a sphere, two spheres flying into
-# each other, a cloth sliding on a box it rests on, a strip twisting above a flat one), and runs
+# each other, a cloth sliding on a box it rests on, a strip twisting above a flat one, a cloth
+# draped just above a sphere with every vertex jittering), and runs
 # `examples/mesh_ccd.rs --csv` and ipc-toolkit's `compute_collision_free_stepsize` (LBVH broad
 # phase, Tight-Inclusion narrow phase, tolerance 1e-6, 10^7 iterations) alternately, ROUNDS
 # times each (default 5), with ipc-toolkit's additive CCD (not certified) as a third
@@ -35,7 +36,7 @@ cloth="$root/../shared/meshes/thick-cloth"
 if [ -f "$cloth/t0.ply" ]; then
     pairs+=("$cloth/t0.ply $cloth/t1.ply")
 fi
-for scene in ${SCENES:-cloth-40 cloth-120 cloth-200 spheres-40 spheres-160 resting-60 twisted-12 twisted-40}; do
+for scene in ${SCENES:-cloth-40 cloth-120 cloth-200 spheres-40 spheres-160 resting-60 twisted-12 twisted-40 draped-100 draped-200}; do
     kind=${scene%-*}
     n=${scene#*-}
     if [ ! -f "$scenes/$scene/t1.ply" ]; then

@@ -520,6 +520,42 @@ fn a_crowded_mesh_steps_as_every_pair_decides() {
     }
 }
 
+/// Particles falling onto a floor: all touch it at `t = 1/2` but one, which touches it at
+/// `3/8`. The step looks at a sample of the vertices' pairs first and lists the others' only
+/// up to the contact it found there (`1/2`): the early particle, sampled or not, must still
+/// limit the step. Each particle in turn is the early one (most are not in the sample);
+/// listing the others up to less than the sample's contact (to `1/4`, say) fails it.
+#[test]
+fn pairs_listed_after_a_sampled_contact_reach_up_to_it() {
+    let particles = 156;
+    let floor = [
+        [-8.0, -8.0, 0.0],
+        [8.0, -8.0, 0.0],
+        [8.0, 8.0, 0.0],
+        [-8.0, 8.0, 0.0],
+    ];
+    let mesh = CcdMesh::new(4 + particles, &[[0, 1, 2], [0, 2, 3]]).unwrap();
+    for early in (4..4 + particles).step_by(7) {
+        let (mut v0, mut v1) = (floor.to_vec(), floor.to_vec());
+        for i in 4..4 + particles {
+            let (x, y) = (-4.0 + (i % 13) as f64 * 0.5, -4.0 + (i / 13) as f64 * 0.5);
+            let z = if i == early { 0.75 } else { 1.0 };
+            v0.push([x, y, z]);
+            v1.push([x, y, z - 2.0]);
+        }
+        let step = collision_free_step(&mesh, &v0, &v1, &StepOptions::default()).unwrap();
+        assert!(
+            step.t <= 0.375 && step.t >= 0.375 * (1.0 - 1e-6),
+            "{early}: {step:?}"
+        );
+        assert!(
+            matches!(step.limit, Some(Pair::VertexFace { vertex, .. }) if vertex as usize == early),
+            "{early}: {step:?}"
+        );
+        assert!(step.within_tolerance, "{early}: {step:?}");
+    }
+}
+
 #[test]
 fn a_minimum_distance_stops_the_step_that_far_from_the_face() {
     // A vertex falling at unit speed from z = 1 onto a large triangle at z = 0: within

@@ -637,6 +637,22 @@ impl<'m> Broad<'m> {
         }
     }
 
+    /// From now on, the vertex–face pairs listed are those that can come within the
+    /// distance by time `t` (`0 < t < 1`; otherwise nothing changes): the vertices' boxes are
+    /// swept over `[0, t]` instead, their end positions rounded outward ([`swept_until`]),
+    /// and the faces' tree refitted. The edges' tree keeps its boxes over `[0, 1]` until
+    /// [`Broad::edge_edge`].
+    pub(super) fn vertex_face_until(&mut self, t: f64) -> Result<(), ShapeError> {
+        if !(t > 0.0 && t < 1.0) {
+            return Ok(());
+        }
+        let (x0, x1) = (self.x0, self.x1);
+        parallel::fill(&mut self.vertex, |i| swept_until(x0[i], x1[i], t));
+        let (vertex, faces) = (&self.vertex, &mut self.faces);
+        parallel::fill(&mut faces.boxes, |s| item_box(vertex, faces.ids[s]));
+        faces.tree.refit_in_order(&faces.boxes)
+    }
+
     /// The edge–edge pairs of the candidates that can come within the distance by time `t`
     /// (none for `t <= 0`): for `t < 1` the edges' boxes are swept over `[0, t]` instead,
     /// their end positions rounded outward ([`swept_until`]), and the tree refitted. The

@@ -63,9 +63,11 @@ pub struct Step {
     /// within about `2^-1000` of `t = 0`, where `t` is still safe but the exact stage's
     /// narrowing stops short of a relative tolerance.
     pub within_tolerance: bool,
-    /// Pairs whose swept boxes meet (the broad phase's output). Fewer when a contact at
-    /// `t = 0` ends the step early: the edge pairs are then not listed, nor, in a mesh whose
-    /// vertices each have many pairs, the pairs beyond a sample of vertices'.
+    /// Pairs whose swept boxes meet (the broad phase's output): a sample of vertices'
+    /// pairs over the whole motion, the others' and the edge pairs over `[0, t]` for the step
+    /// `t` known when they are listed. Fewer when a contact at `t = 0` ends the step early:
+    /// the edge pairs are then not listed, nor, in a mesh whose vertices each have many
+    /// pairs, the pairs beyond a sample of vertices'.
     pub candidates: usize,
     /// Candidates skipped because their boxes over `[0, t]`, for the step `t` known when
     /// they came up, are apart.
@@ -111,15 +113,17 @@ pub struct Step {
 ///   every item's own box is tested the same way: no pair that can come within
 ///   `min_distance` is dropped (`no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase`
 ///   compares with every pair run on its own). Where pieces move alike, pairs are also
-///   compared at one time (see the broad phase's module). The vertex–face pairs come
-///   first; the few likeliest to meet are searched at once, and the edge pairs are then
-///   found with boxes over `[0, t]` only, `t` the earliest certain contact by then. A
-///   sample of up to 64 vertices' pairs is listed before the rest, one vertex at a time;
-///   where those vertices have many pairs each (every primitive near every other, as in a
-///   mesh collapsed to a point, whose pairs number in the square of its size), they are
-///   searched at once, and a contact at `t = 0` among them ends the step unlisted.
-///   Crowded meshes that do not start in contact still cost that square, as in any broad
-///   phase.
+///   compared at one time (see the broad phase's module). A sample of up to 64 vertices'
+///   pairs comes first, one vertex at a time, and is searched, the likeliest to meet
+///   first; the other vertices' pairs are then found with boxes over `[0, t]` only, `t`
+///   the earliest certain contact by then (a pair that cannot come near before it cannot
+///   shorten the step). Of those, the few likeliest to meet are searched at once, and the
+///   edge pairs are found with boxes over the `[0, t]` known then. Where the sampled
+///   vertices have many pairs each (every primitive near every other, as in a mesh
+///   collapsed to a point, whose pairs number in the square of its size), their pairs are
+///   searched as they are listed, and a contact at `t = 0` among them ends the step
+///   unlisted. Crowded meshes that do not start in contact still cost that square, as in
+///   any broad phase.
 /// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
 ///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
 ///   the earliest *certain* contact found so far (a pair certainly free until then is all
@@ -599,7 +603,7 @@ fn step(
     o: &StepOptions,
 ) -> Result<Step, ShapeError> {
     let clock = Clock::start();
-    let broad = Broad::new(mesh, x0, x1, o.min_distance)?;
+    let mut broad = Broad::new(mesh, x0, x1, o.min_distance)?;
     let mut broad_seconds = clock.seconds();
     let clock = Clock::start();
     let best = AtomicU64::new(o.t_max.to_bits());
@@ -681,11 +685,22 @@ fn step(
         looked.extend(parallel::filter_map(some, |p| visit(p)));
         stopped()
     };
-    let (mut pairs, looked_at, _, vf_listing) =
+    let (mut pairs, mut looked_at, _, vf_listing) =
         crowd_first(&sample, |v| broad.vertex_face_of(&[v]), &mut look_at);
+    // The sample's other pairs next, likeliest first: a contact among them bounds the step,
+    // and the other vertices' pairs are listed only up to it (a pair that cannot come near
+    // before it cannot shorten the step).
+    if !stopped() && looked_at < pairs.len() {
+        let mut keyed = estimated(&pairs, looked_at, mesh, x0, x1);
+        keyed.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        let likeliest: Vec<Pair> = keyed.iter().map(|k| pairs[k.1 as usize]).collect();
+        look_at(&likeliest);
+        looked_at = pairs.len();
+    }
     // The other vertices' pairs.
     let rest_clock = Clock::start();
     if !stopped() {
+        broad.vertex_face_until(f64::from_bits(best.load(Relaxed)))?;
         pairs.extend(broad.vertex_face_of(&unsampled(x0.len(), &sample)));
     }
     let rest_seconds = rest_clock.seconds();
