@@ -617,10 +617,16 @@ fn step(
     // certain contact (`hi` of a `True`) but never past the start of an undecided pair (`lo`
     // of a `Maybe`): a pair searched up to a lower bound, the first `lo` found say, could
     // hide a contact between it and the final step.
+    // The earliest time by which a contact is certain (the least `hi` of a `True`): the
+    // first contact `t*` comes no later.
+    let certain = AtomicU64::new(key(f64::INFINITY));
     let lower = |hit: &CcdHit| {
         let bound = match hit.verdict {
             Verdict::False => return false,
-            Verdict::True => hit.toi.hi(),
+            Verdict::True => {
+                certain.fetch_min(key(hit.toi.hi()), Relaxed);
+                hit.toi.hi()
+            }
             Verdict::Maybe => hit.toi.lo(),
         };
         best.fetch_min(key(bound), Relaxed);
@@ -668,6 +674,18 @@ fn step(
         if !reachable(pair, mesh, x0, x1, t, o.min_distance) {
             skipped.fetch_add(1, Relaxed);
             return None;
+        }
+        // No contact of its before `lo`, and `lo` within the tolerance of a certain contact
+        // (so of `t*`): a step stopped at `lo` is as good as the exact stage's answer would
+        // make it. (Several pairs often share one degenerate contact: the edges around a
+        // vertex that meets an edge.) The pair is kept undecided, its `lo` a bound on the
+        // step, without lowering the bound later pairs are searched to.
+        if within(
+            hit.toi.lo(),
+            f64::from_bits(certain.load(Relaxed)),
+            o.tolerance,
+        ) {
+            return Some((pair, hit));
         }
         let hit = query_of(pair, mesh, x0, x1).settle(hit, &pair_options(o, t, o.tolerance));
         count(&hit);
@@ -766,6 +784,14 @@ fn step(
         (t, limit) = (f64::from_bits(key(hit.toi.lo())), Some(pair));
         let hi = hit.toi.hi();
         if hit.verdict != Verdict::True {
+            // An undecided pair first: no contact before its `lo`, and `t*` no later than
+            // any certain contact.
+            let earliest = hits
+                .iter()
+                .filter(|(_, h)| h.verdict == Verdict::True)
+                .map(|(_, h)| h.toi.hi())
+                .fold(f64::INFINITY, f64::min);
+            within_tolerance = within(t, earliest, o.tolerance);
             break;
         }
         if within(t, hi, o.tolerance) {
