@@ -139,7 +139,10 @@ pub struct Step {
 ///   inclusion search leaves undecided (a degenerate contact, such as a vertex meeting a
 ///   face exactly on its edge) waits until every other pair is done: its search has ruled
 ///   out any contact before some time `lo`, and if the step found is below `lo` the pair is
-///   skipped; otherwise the exact stage decides it up to that step.
+///   skipped. Otherwise, where `lo` is within the tolerance of a contact found certain, or
+///   a longer search rules out any contact up to the earliest time within the tolerance of
+///   it, that time bounds the step (the step stays within the tolerance of `t*`, which comes
+///   no later than a certain contact); else the exact stage decides the pair up to the step.
 /// - Then the limiting pair's time of impact is narrowed until it is within the tolerance.
 ///
 /// # Errors
@@ -589,6 +592,10 @@ fn key(t: f64) -> u64 {
     }
 }
 
+/// The boxes a waiting pair's longer search may take before the exact stage decides it
+/// (see [`step`]).
+const LONGER_SEARCH: u64 = 256;
+
 /// Whether `lo >= hi·(1 - tolerance)` certainly.
 fn within(lo: f64, hi: f64, tolerance: f64) -> bool {
     let one = Interval::<f64>::enclose(1.0);
@@ -687,7 +694,26 @@ fn step(
         ) {
             return Some((pair, hit));
         }
-        let hit = query_of(pair, mesh, x0, x1).settle(hit, &pair_options(o, t, o.tolerance));
+        let query = query_of(pair, mesh, x0, x1);
+        // The same by more search where `lo` is coarse: up to the least time within the
+        // tolerance of the certain contact, a longer search often rules out every contact
+        // for less than the exact stage costs (with a separation it hands over after 16
+        // boxes).
+        let c = f64::from_bits(certain.load(Relaxed));
+        if c.is_finite() && c > 0.0 {
+            let one = Interval::<f64>::enclose(1.0);
+            let until = (Interval::enclose(c) * (one - Interval::enclose(o.tolerance))).hi();
+            let longer = CcdOptions {
+                exact: false,
+                max_iterations: LONGER_SEARCH,
+                ..pair_options(o, until, o.tolerance)
+            };
+            if until > hit.toi.lo() && until <= c && query.search(&longer).verdict.is_false() {
+                let toi = Interval::new(until, hit.toi.hi().max(until)).unwrap_or(hit.toi);
+                return Some((pair, CcdHit { toi, ..hit }));
+            }
+        }
+        let hit = query.settle(hit, &pair_options(o, t, o.tolerance));
         count(&hit);
         lower(&hit).then_some((pair, hit))
     };
