@@ -598,9 +598,13 @@ const LONGER_SEARCH: u64 = 256;
 
 /// Whether `lo >= hi·(1 - tolerance)` certainly.
 fn within(lo: f64, hi: f64, tolerance: f64) -> bool {
+    lo >= least_within(hi, tolerance)
+}
+
+/// `hi·(1 - tolerance)` rounded up: the least float [`within`] the tolerance of `hi`.
+fn least_within(hi: f64, tolerance: f64) -> f64 {
     let one = Interval::<f64>::enclose(1.0);
-    let bound = Interval::enclose(hi) * (one - Interval::enclose(tolerance));
-    lo >= bound.hi()
+    (Interval::enclose(hi) * (one - Interval::enclose(tolerance))).hi()
 }
 
 fn step(
@@ -619,14 +623,14 @@ fn step(
         AtomicUsize::new(0),
         AtomicUsize::new(0),
     );
+    // The earliest time by which a contact is certain (the least `hi` of a `True`): the
+    // first contact `t*` comes no later.
+    let certain = AtomicU64::new(key(f64::INFINITY));
     // A pair's bound on the step: every later pair is searched up to the lowest so far,
     // which must stay at or above the final step. Narrowing may raise the step up to a
     // certain contact (`hi` of a `True`) but never past the start of an undecided pair (`lo`
     // of a `Maybe`): a pair searched up to a lower bound, the first `lo` found say, could
     // hide a contact between it and the final step.
-    // The earliest time by which a contact is certain (the least `hi` of a `True`): the
-    // first contact `t*` comes no later.
-    let certain = AtomicU64::new(key(f64::INFINITY));
     let lower = |hit: &CcdHit| {
         let bound = match hit.verdict {
             Verdict::False => return false,
@@ -701,8 +705,7 @@ fn step(
         // boxes).
         let c = f64::from_bits(certain.load(Relaxed));
         if c.is_finite() && c > 0.0 {
-            let one = Interval::<f64>::enclose(1.0);
-            let until = (Interval::enclose(c) * (one - Interval::enclose(o.tolerance))).hi();
+            let until = least_within(c, o.tolerance);
             let longer = CcdOptions {
                 exact: false,
                 max_iterations: LONGER_SEARCH,
