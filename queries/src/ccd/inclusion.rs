@@ -960,8 +960,9 @@ mod tests {
     /// test of [`Filter::excludes`] (the axes, the normal of `h` and `k`, the nearest point
     /// of the range box, the center's direction) at exact ties; and a face moving without
     /// turning with the vertex exactly `sep` off it along its normal, the normal's test's
-    /// own tie. Coordinates are small integers times `2^e` (`e` from -30 to 30) moved up
-    /// to `2^30·2^e` off the origin, where rounding is large next to the motion; an edge or
+    /// own tie. Coordinates are small integers times `2^e` (`e` from -30 to 30, or from
+    /// -1070 to -1000 where products underflow) moved up to `2^30·2^e` off the origin,
+    /// where rounding is large next to the motion; an edge or
     /// a face is sometimes of zero length or flat. Cells from the whole domain down to
     /// `2^-30` wide hold `z` inside, on a face or at a corner; none may be excluded.
     /// Dropping the error bound of a direction's test, its `sep·|n|`, or taking `|n|` as
@@ -974,7 +975,12 @@ mod tests {
         let (mut cells, mut with_sep) = (0, 0);
         for case in 0..6000 {
             let vf = case % 2 == 0;
-            let scale = 2f64.powi(rng.below(61) as i32 - 30);
+            // Every eighth case at a scale where the corner values underflow.
+            let scale = if case % 8 == 7 {
+                crate::testing::pow2([-1070, -1060, -1040, -1000][rng.below(4) as usize])
+            } else {
+                2f64.powi(rng.below(61) as i32 - 30)
+            };
             let offset =
                 scale * [0.0, 1024.0, -1048576.0, 3.0 * 2f64.powi(29)][rng.below(4) as usize];
             let coordinate = |rng: &mut Rng| offset + scale * rng.int(64) / 8.0;
