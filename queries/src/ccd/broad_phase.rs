@@ -253,6 +253,13 @@ impl<const N: usize> Side<N> {
         Ok(Side { tree, boxes, ids })
     }
 
+    /// Each item's box rebuilt from the boxes of its vertices, and the tree refitted to them.
+    fn refit(&mut self, vertex: &[Box3]) -> Result<(), ShapeError> {
+        let ids = &self.ids;
+        parallel::fill(&mut self.boxes, |s| item_box(vertex, ids[s]));
+        self.tree.refit_in_order(&self.boxes)
+    }
+
     /// The item in slot `s`.
     #[inline]
     fn item(&self, s: usize) -> u32 {
@@ -517,8 +524,9 @@ pub(super) struct Broad<'m> {
     x0: &'m [[f64; 3]],
     x1: &'m [[f64; 3]],
     d: f64,
-    /// Each vertex's box over `[0, 1]`.
+    /// Each vertex's box over `[0, swept]`.
     vertex: Vec<Box3>,
+    swept: f64,
     faces: Side<3>,
     edges: Side<2>,
     alike: Option<Alike>,
@@ -590,6 +598,7 @@ impl<'m> Broad<'m> {
             x1,
             d,
             vertex,
+            swept: 1.0,
             faces,
             edges,
             alike,
@@ -646,11 +655,18 @@ impl<'m> Broad<'m> {
         if !(t > 0.0 && t < 1.0) {
             return Ok(());
         }
-        let (x0, x1) = (self.x0, self.x1);
-        parallel::fill(&mut self.vertex, |i| swept_until(x0[i], x1[i], t));
-        let (vertex, faces) = (&self.vertex, &mut self.faces);
-        parallel::fill(&mut faces.boxes, |s| item_box(vertex, faces.ids[s]));
-        faces.tree.refit_in_order(&faces.boxes)
+        self.sweep_to(t);
+        self.faces.refit(&self.vertex)
+    }
+
+    /// The vertices' boxes swept over `[0, t]` (`0 < t < 1`), their end positions rounded
+    /// outward ([`swept_until`]); nothing to do when they already are.
+    fn sweep_to(&mut self, t: f64) {
+        if t != self.swept {
+            let (x0, x1) = (self.x0, self.x1);
+            parallel::fill(&mut self.vertex, |i| swept_until(x0[i], x1[i], t));
+            self.swept = t;
+        }
     }
 
     /// The edge–edge pairs of the candidates that can come within the distance by time `t`
@@ -663,11 +679,8 @@ impl<'m> Broad<'m> {
         }
         if t < 1.0 {
             // The boxes over `[0, 1]` are done with: overwritten, not allocated anew.
-            let (x0, x1) = (self.x0, self.x1);
-            parallel::fill(&mut self.vertex, |i| swept_until(x0[i], x1[i], t));
-            let (vertex, edges) = (&self.vertex, &mut self.edges);
-            parallel::fill(&mut edges.boxes, |s| item_box(vertex, edges.ids[s]));
-            edges.tree.refit_in_order(&edges.boxes)?;
+            self.sweep_to(t);
+            self.edges.refit(&self.vertex)?;
         }
         let (edges, d) = (&self.edges, self.d);
         // Edge pairs from the edges' tree walked against itself: each pair of leaves once.

@@ -691,11 +691,8 @@ fn step(
         // make it. (Several pairs often share one degenerate contact: the edges around a
         // vertex that meets an edge.) The pair is kept undecided, its `lo` a bound on the
         // step, without lowering the bound later pairs are searched to.
-        if within(
-            hit.toi.lo(),
-            f64::from_bits(certain.load(Relaxed)),
-            o.tolerance,
-        ) {
+        let c = f64::from_bits(certain.load(Relaxed));
+        if within(hit.toi.lo(), c, o.tolerance) {
             return Some((pair, hit));
         }
         let query = query_of(pair, mesh, x0, x1);
@@ -703,7 +700,6 @@ fn step(
         // tolerance of the certain contact, a longer search often rules out every contact
         // for less than the exact stage costs (with a separation it hands over after 16
         // boxes).
-        let c = f64::from_bits(certain.load(Relaxed));
         if c.is_finite() && c > 0.0 {
             let until = least_within(c, o.tolerance);
             let longer = CcdOptions {

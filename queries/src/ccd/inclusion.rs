@@ -152,8 +152,12 @@ impl Filter {
     /// vector, as good as any), and `|n|` is bounded above with a relative margin that covers
     /// the roundings of its sum of squares and square root.
     fn apart_along(&self, n: [f64; 3], corners: &[[f64; 3]; 8], sep: f64) -> bool {
+        // A product that overflowed (an infinity, or `∞ - ∞`) leaves no direction to use.
+        if !n.iter().all(|x| x.is_finite()) {
+            return false;
+        }
         let scale = n.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-        if !(scale > 0.0 && scale.is_finite()) {
+        if scale == 0.0 {
             return false;
         }
         let n = n.map(|x| x / scale);
@@ -582,7 +586,9 @@ pub(super) fn search(
         v: [0.0, 1.0],
         depth: 0,
     };
-    if budget.hard >= 1
+    // The whole cell, tested here and not again when it comes off the heap below.
+    let whole_tested = budget.hard >= 1 && filter.is_some();
+    if whole_tested
         && filter
             .as_ref()
             .is_some_and(|flt| flt.excludes(&whole, options.min_separation))
@@ -655,9 +661,10 @@ pub(super) fn search(
         if f.simplex && sum_exceeds_one(cell.u[0], cell.v[0]) {
             continue;
         }
-        if filter
-            .as_ref()
-            .is_some_and(|flt| flt.excludes(&cell, options.min_separation))
+        if !(cell.depth == 0 && whole_tested)
+            && filter
+                .as_ref()
+                .is_some_and(|flt| flt.excludes(&cell, options.min_separation))
         {
             continue;
         }
