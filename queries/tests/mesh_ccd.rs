@@ -902,3 +902,54 @@ fn a_pair_only_the_exact_stage_decides_waits_and_is_skipped_past_the_step() {
         Verdict::True
     );
 }
+
+/// A pair the exact stage gives up on (with a minimum distance, past
+/// [`SEPARATION_WORK`](surety_queries::ccd::SEPARATION_WORK): a vertex at `-3.3e249` moving
+/// to a face whose corners sit a few ulps apart at 0.75, one of them moving to `1.1e-224`,
+/// found by a random search over mixed magnitudes) stays `Maybe`: the step stops where its
+/// search ruled out every contact, and says it may be short of the tolerance, since the
+/// first contact is not known; the yes/no question answers `Maybe`. (Should the separation
+/// stage come to decide this pair, the first assertion fails: then the test needs another
+/// such pair, not a different expectation.)
+#[test]
+fn a_pair_the_exact_stage_gives_up_on_bounds_the_step_where_its_search_stopped() {
+    let v0 = [
+        [-3.294211707116261e249, 0.75, 0.75],
+        [0.75, 0.7500000000002304, 0.7500000000003061],
+        [0.75, 0.7500000000000024, 0.7500000000000946],
+        [0.7500000000002547, 0.75, 0.75],
+    ];
+    let v1 = [
+        [0.75, 0.750000000000091, 0.75],
+        [0.75, 0.75, 0.75],
+        [0.75, 0.75, 0.750000000000432],
+        [1.1413075728115254e-224, 0.004, 0.75],
+    ];
+    let points = |x: &[[f64; 3]; 4]| x.map(|p| Vec3::new(p[0], p[1], p[2]));
+    let pair = CcdOptions {
+        min_separation: 1e-3,
+        ..CcdOptions::default()
+    };
+    let hit = vertex_face_ccd(points(&v0), points(&v1), pair).unwrap();
+    assert!(hit.verdict.is_maybe(), "{hit:?}");
+    assert!(hit.toi.lo() > 0.0, "{hit:?}");
+    // One vertex and one face: the only pair.
+    let mesh = CcdMesh::new(4, &[[1, 2, 3]]).unwrap();
+    let options = StepOptions {
+        min_distance: 1e-3,
+        threads: 1,
+        ..StepOptions::default()
+    };
+    let step = collision_free_step(&mesh, &v0, &v1, &options).unwrap();
+    assert_eq!(step.t, hit.toi.lo(), "{step:?}");
+    assert_eq!(
+        step.limit,
+        Some(Pair::VertexFace { vertex: 0, face: 0 }),
+        "{step:?}"
+    );
+    assert!(!step.within_tolerance, "{step:?}");
+    assert_eq!(
+        is_step_collision_free(&mesh, &v0, &v1, &options).unwrap(),
+        Verdict::Maybe
+    );
+}

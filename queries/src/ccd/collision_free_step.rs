@@ -59,9 +59,12 @@ pub struct Step {
     pub limit: Option<Pair>,
     /// Whether `t` is certainly within the tolerance of the first contact `t*`
     /// (`t >= t*·(1 - tolerance)`). Every pair is decided exactly, with or without a minimum
-    /// distance, so this is false only where the tolerance underflows: a first contact
-    /// within about `2^-1000` of `t = 0`, where `t` is still safe but the exact stage's
-    /// narrowing stops short of a relative tolerance.
+    /// distance, so this is false only where the tolerance underflows (a first contact
+    /// within about `2^-1000` of `t = 0`, where the exact stage's narrowing stops short of a
+    /// relative tolerance) or where, with a minimum distance, the separation stage gives up
+    /// on a pair past its budget ([`SEPARATION_WORK`](super::SEPARATION_WORK): coordinates
+    /// of very different magnitudes in one pair, `1e249` and `1e-224` say). That pair then
+    /// limits the step where its search ruled out every contact. `t` is safe either way.
     pub within_tolerance: bool,
     /// Pairs whose swept boxes meet (the broad phase's output): a sample of vertices'
     /// pairs over the whole motion, the others' and the edge pairs over `[0, t]` for the step
@@ -93,7 +96,8 @@ pub struct Step {
 /// - `t >= t*·(1 - tolerance)`, where `t*` is the first time some such pair comes within
 ///   `min_distance` (`t = t_max` when none does in `[0, t_max]`), whenever
 ///   [`Step::within_tolerance`] is true (always, unless `t*` is within about `2^-1000` of
-///   0).
+///   0, or a pair's coordinates span such magnitudes that the separation stage gives up on
+///   it).
 ///
 /// A mesh that starts in contact (a pair within `min_distance` at `t = 0`) gets `t = 0`.
 /// Faces that cross without a vertex on a face or an edge on an edge are no such pair: check
