@@ -20,6 +20,13 @@ fn same_motion(v: [usize; 4], x0: &[[f64; 3]], x1: &[[f64; 3]]) -> bool {
     })
 }
 
+/// A point's motion `x1 - x0` exactly, as [`same_motion`] compares it: per coordinate the
+/// rounded difference and its error. Two points move alike exactly when theirs are equal (an
+/// overflowing difference has a NaN error and equals none).
+pub(super) fn shift(p0: [f64; 3], p1: [f64; 3]) -> [(f64, f64); 3] {
+    core::array::from_fn(|k| two_sum(p1[k], -p0[k]))
+}
+
 /// The sign of the `k`-th coordinate of `(q - p) × (r - p)`: the orientation of the three
 /// points seen along axis `k`, exactly. It is [`orient3d`] of the three with coordinate `k`
 /// set to zero (exact) and the unit point on axis `k`: the cross product of two vectors in

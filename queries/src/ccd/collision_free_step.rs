@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use surety_intervals::{Interval, Vec3, Verdict};
 
-use super::broad_phase::{apart_over_motion, reachable, sample as sample_of, Broad, Pair};
+use super::broad_phase::{reachable, sample as sample_of, Broad, Pair};
 use super::co_moving::co_moving;
 use super::{edge_edge, parallel, vertex_face, CcdHit, CcdMesh, CcdOptions, Query};
 use crate::{Problem, ShapeError};
@@ -66,8 +66,8 @@ pub struct Step {
     /// of very different magnitudes in one pair, `1e249` and `1e-224` say). That pair then
     /// limits the step where its search ruled out every contact. `t` is safe either way.
     pub within_tolerance: bool,
-    /// Pairs whose swept boxes meet (the broad phase's output): a sample of vertices'
-    /// pairs over the whole motion, the others' and the edge pairs over `[0, t]` for the step
+    /// Pairs whose swept boxes meet and that are not apart along an axis over the whole
+    /// motion (the broad phase's output): a sample of vertices' pairs over the whole motion, the others' and the edge pairs over `[0, t]` for the step
     /// `t` known when they are listed. Fewer when a contact at `t = 0` ends the step early:
     /// the edge pairs are then not listed, nor, in a mesh whose vertices each have many
     /// pairs, the pairs beyond a sample of vertices'.
@@ -117,7 +117,8 @@ pub struct Step {
 ///   every item's own box is tested the same way: no pair that can come within
 ///   `min_distance` is dropped (`no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase`
 ///   compares with every pair run on its own). Where pieces move alike, pairs are also
-///   compared at one time (see the broad phase's module). A sample of up to 64 vertices'
+///   compared at one time, and pairs apart along one axis over the whole motion are left
+///   out (see the broad phase's module). A sample of up to 64 vertices'
 ///   pairs comes first, one vertex at a time, and is searched, the likeliest to meet
 ///   first; the other vertices' pairs are then found with boxes over `[0, t]` only, `t`
 ///   the earliest certain contact by then (a pair that cannot come near before it cannot
@@ -134,10 +135,11 @@ pub struct Step {
 ///   that matters; the step never passes that contact), the likeliest first. A pair is
 ///   skipped when its boxes over that shorter time are apart, in the world or in a frame
 ///   moving with one of its vertices (computed in floats and widened by a proven bound on
-///   their rounding), or when the two primitives are farther apart than `min_distance` along
-///   one fixed axis at both `t = 0` and `t = 1`, on the same side (each point's projection
-///   is linear in `t`, so the gap between the two projections is concave and holds in
-///   between; projections in floats with a proven margin). A pair whose four points move by
+///   their rounding). (The broad phase has already left out the pairs whose primitives are
+///   farther apart than `min_distance` along one fixed axis at both `t = 0` and `t = 1`, on
+///   the same side: each point's projection is linear in `t`, so the gap between the two
+///   projections is concave and holds in between; projections in floats with a proven
+///   margin.) A pair whose four points move by
 ///   exactly the same displacement keeps
 ///   its distance, and is decided at `t = 0` by exact static predicates. A pair the
 ///   inclusion search leaves undecided (a degenerate contact, such as a vertex meeting a
@@ -398,12 +400,11 @@ fn still(
     co_moving(edge, v, x0, x1, o.min_separation, o.t_max)
 }
 
-/// One pair's CCD short of the exact stage, for a pair that `keep` does not rule out: the
-/// answer of the static test ([`still`], asked first: it is cheaper than `keep`, and
-/// certain), or else, when `keep` holds and the pair is not apart along an axis all the way
-/// ([`apart_over_motion`]), the inclusion search's, with the query to settle it with where
-/// that may still need the exact stage (a `Maybe`, or a contact whose time is coarse).
-/// `None` when either test rules the pair out.
+/// One pair's CCD short of the exact stage: the answer of the static test ([`still`], asked
+/// first: it is cheaper than `keep`, and certain), or else, when `keep` holds, the inclusion
+/// search's, with the query to settle it with where that may still need the exact stage (a
+/// `Maybe`, or a contact whose time is coarse). `None` when `keep` rules the pair out. (Pairs
+/// apart along an axis all the way were left out by the broad phase.)
 fn look(
     pair: Pair,
     mesh: &CcdMesh,
@@ -415,7 +416,7 @@ fn look(
     if let Some(hit) = still(pair, mesh, x0, x1, o) {
         return Some((hit, None));
     }
-    if !keep() || apart_over_motion(pair, mesh, x0, x1, o.min_separation) {
+    if !keep() {
         return None;
     }
     let q = query_of(pair, mesh, x0, x1);
