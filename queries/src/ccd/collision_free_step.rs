@@ -828,20 +828,48 @@ fn step(
             within_tolerance = true;
             break;
         }
-        let width = o.tolerance * hi * 0.5;
-        if width <= 0.0 {
+        if o.tolerance * hi * 0.5 <= 0.0 {
             // Underflow: no tolerance to search with.
             break;
         }
-        let again = run(pair, mesh, x0, x1, &pair_options(o, hi, width));
-        if again.exact {
-            exact.fetch_add(1, Relaxed);
+        // Narrowed with it, in parallel: every other certain contact that could still come
+        // first (its `lo` below `hi`, which bounds this one's narrowed `lo`) and is not yet
+        // within the tolerance, each of which this loop would otherwise narrow in turn as
+        // it became the earliest (several pairs often share one contact, each coarse where
+        // a minimum distance handed it to the exact stage).
+        let batch: Vec<usize> = (0..hits.len())
+            .filter(|&j| {
+                let h = hits[j].1;
+                j == k
+                    || (h.verdict == Verdict::True
+                        && h.toi.lo() < hi
+                        && !within(h.toi.lo(), h.toi.hi(), o.tolerance)
+                        && o.tolerance * h.toi.hi() * 0.5 > 0.0)
+            })
+            .collect();
+        let narrowed = parallel::map(batch.len(), |i| {
+            let (pair, h) = hits[batch[i]];
+            let width = o.tolerance * h.toi.hi() * 0.5;
+            run(pair, mesh, x0, x1, &pair_options(o, h.toi.hi(), width))
+        });
+        let mut progress = true;
+        for (&j, again) in batch.iter().zip(narrowed) {
+            if again.exact {
+                exact.fetch_add(1, Relaxed);
+            }
+            let before = hits[j].1.toi;
+            // No progress: a contact by `hi` is certain, so `False` cannot happen.
+            if again.verdict == Verdict::False
+                || again.toi.hi() - again.toi.lo() >= before.hi() - before.lo()
+            {
+                progress &= j != k;
+                continue;
+            }
+            hits[j].1 = again;
         }
-        if again.verdict == Verdict::False || again.toi.hi() - again.toi.lo() >= hi - t {
-            // No progress (a contact by `hi` is certain, so `False` cannot happen).
+        if !progress {
             break;
         }
-        hits[k].1 = again;
     }
     Ok(Step {
         t,
