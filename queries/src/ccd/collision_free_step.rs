@@ -187,7 +187,9 @@ pub fn collision_free_step<P: Into<Vec3<f64>> + Copy>(
 /// answer is `Maybe` only with a `min_distance` above 0 and a pair whose coordinates span the
 /// extremes of the doubles (subnormal next to ordinary ones, say), past the work budget of
 /// the exact separation stage; a pair whose boxes over `[0, t_max]` are apart is ruled out
-/// first, as in [`collision_free_step`]. Stops at the first certain contact.
+/// first, as in [`collision_free_step`]. Stops at the first certain contact, and at the
+/// first pair the separation stage gives up on (the answer is then `Maybe`, though a pair
+/// not yet decided might have met: each such pair could cost the stage's whole budget).
 ///
 /// # Errors
 /// As [`collision_free_step`].
@@ -267,8 +269,19 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
         pairs.extend(unsearched(broad.edge_edge(1.0)?, &crowd[..crowd_searched]));
         let contact = search(&pairs[searched..]);
         let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
-        let contact =
-            contact || parallel::any(&later, |(query, hit)| judge(query.settle(*hit, &ccd)));
+        // The exact stage on the pairs left, until one meets, or until the separation stage
+        // gives up on one (past its budget of work, on extreme magnitudes): the answer can
+        // then no longer be `True`, and the rest would each cost up to that budget too.
+        let met = AtomicBool::new(false);
+        parallel::any(&later, |(query, hit)| {
+            let hit = query.settle(*hit, &ccd);
+            if judge(hit) {
+                met.store(true, Relaxed);
+                return true;
+            }
+            hit.verdict.is_maybe()
+        });
+        let contact = contact || met.load(Relaxed);
         Ok(if contact {
             Verdict::False
         } else if maybe.load(Relaxed) {
