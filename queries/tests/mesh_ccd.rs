@@ -953,3 +953,22 @@ fn a_pair_the_exact_stage_gives_up_on_bounds_the_step_where_its_search_stopped()
         Verdict::Maybe
     );
 }
+
+/// A seed of `far_from_the_origin_the_step_is_as_exact` (about one case in 600 there): an
+/// undecided pair, its search having ruled out contact up to the tolerance of a certain
+/// contact, stopped the step and was named its limit, though it never meets. The limit is
+/// now the certain contact's pair.
+#[test]
+fn the_limit_meets_when_an_undecided_pair_stops_the_step() {
+    let seed = 10571626735489797473u64;
+    let k = 20 + (seed % 25) as i32;
+    let offset = Vec3::new(2f64.powi(k), -3.0 * 2f64.powi(k - 1), 1e6);
+    for threads in [1, 0] {
+        let options = StepOptions {
+            threads,
+            ..StepOptions::default()
+        };
+        let result = rigid_step_at(seed, offset, options);
+        assert!(!result.is_failure() && !result.is_error(), "{result:?}");
+    }
+}

@@ -12,6 +12,9 @@ use crate::{decide_overlap_sphere_triangle, orient3d, Sphere, Triangle};
 /// Whether `x1[i] - x0[i]` is exactly the same vector for the four points: each difference
 /// as its rounded value and its exact error (Two-Sum), equal exactly when the differences
 /// are. An overflowing difference has a NaN error and never compares equal.
+///
+/// Coordinate by coordinate (most pairs that differ do so in the first), rather than as
+/// whole [`shift`]s: cloth-200's step took 4 % longer the other way.
 fn same_motion(v: [usize; 4], x0: &[[f64; 3]], x1: &[[f64; 3]]) -> bool {
     (0..3).all(|k| {
         let d = |i: usize| two_sum(x1[i][k], -x0[i][k]);

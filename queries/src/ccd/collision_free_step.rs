@@ -54,8 +54,10 @@ pub struct Step {
     /// No pair comes within the minimum distance for any time in `[0, t)`; `t_max` when no
     /// pair does in all of `[0, t_max]`.
     pub t: f64,
-    /// The pair whose contact limits the step, or `None` when `t == t_max` and nothing comes
-    /// within the minimum distance in `[0, t_max]`.
+    /// The pair whose contact limits the step: one that certainly comes within the minimum
+    /// distance by `t/(1 - tolerance)` whenever [`Step::within_tolerance`] holds, else the
+    /// pair left undecided that stopped the step. `None` when `t == t_max` and nothing
+    /// comes within the minimum distance in `[0, t_max]`.
     pub limit: Option<Pair>,
     /// Whether `t` is certainly within the tolerance of the first contact `t*`
     /// (`t >= t*·(1 - tolerance)`). Every pair is decided exactly, with or without a minimum
@@ -67,10 +69,11 @@ pub struct Step {
     /// limits the step where its search ruled out every contact. `t` is safe either way.
     pub within_tolerance: bool,
     /// Pairs whose swept boxes meet and that are not apart along an axis over the whole
-    /// motion (the broad phase's output): a sample of vertices' pairs over the whole motion, the others' and the edge pairs over `[0, t]` for the step
-    /// `t` known when they are listed. Fewer when a contact at `t = 0` ends the step early:
-    /// the edge pairs are then not listed, nor, in a mesh whose vertices each have many
-    /// pairs, the pairs beyond a sample of vertices'.
+    /// motion (the broad phase's output): a sample of vertices' pairs over the whole motion,
+    /// the others' and the edge pairs over `[0, t]` for the step `t` known when they are
+    /// listed. Fewer when a contact at `t = 0` ends the step early: the edge pairs are then
+    /// not listed, nor, in a mesh whose vertices each have many pairs, the pairs beyond a
+    /// sample of vertices'.
     pub candidates: usize,
     /// Candidates skipped because their boxes over `[0, t]`, for the step `t` known when
     /// they came up, are apart.
@@ -118,17 +121,16 @@ pub struct Step {
 ///   `min_distance` is dropped (`no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase`
 ///   compares with every pair run on its own). Where pieces move alike, pairs are also
 ///   compared at one time, and pairs apart along one axis over the whole motion are left
-///   out (see the broad phase's module). A sample of up to 64 vertices'
-///   pairs comes first, one vertex at a time, and is searched, the likeliest to meet
-///   first; the other vertices' pairs are then found with boxes over `[0, t]` only, `t`
-///   the earliest certain contact by then (a pair that cannot come near before it cannot
-///   shorten the step). Of those, the few likeliest to meet are searched at once, and the
-///   edge pairs are found with boxes over the `[0, t]` known then. Where the sampled
-///   vertices have many pairs each (every primitive near every other, as in a mesh
-///   collapsed to a point, whose pairs number in the square of its size), their pairs are
-///   searched as they are listed, and a contact at `t = 0` among them ends the step
-///   unlisted. Crowded meshes that do not start in contact still cost that square, as in
-///   any broad phase.
+///   out (see the broad phase's module). A sample of up to 64 vertices' pairs comes first,
+///   one vertex at a time, and is searched, the likeliest to meet first; the other
+///   vertices' pairs are then found with boxes over `[0, t]` only, `t` the earliest certain
+///   contact by then (a pair that cannot come near before it cannot shorten the step). Of
+///   those, the few likeliest to meet are searched at once, and the edge pairs are found
+///   with boxes over the `[0, t]` known then. Where the sampled vertices have many pairs
+///   each (every primitive near every other, as in a mesh collapsed to a point, whose pairs
+///   number in the square of its size), their pairs are searched as they are listed, and a
+///   contact at `t = 0` among them ends the step unlisted. Crowded meshes that do not start
+///   in contact still cost that square, as in any broad phase.
 /// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
 ///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
 ///   the earliest *certain* contact found so far (a pair certainly free until then is all
@@ -139,9 +141,8 @@ pub struct Step {
 ///   farther apart than `min_distance` along one fixed axis at both `t = 0` and `t = 1`, on
 ///   the same side: each point's projection is linear in `t`, so the gap between the two
 ///   projections is concave and holds in between; projections in floats with a proven
-///   margin.) A pair whose four points move by
-///   exactly the same displacement keeps
-///   its distance, and is decided at `t = 0` by exact static predicates. A pair the
+///   margin.) A pair whose four points move by exactly the same displacement keeps its
+///   distance, and is decided at `t = 0` by exact static predicates. A pair the
 ///   inclusion search leaves undecided (a degenerate contact, such as a vertex meeting a
 ///   face exactly on its edge) waits until every other pair is done: its search has ruled
 ///   out any contact before some time `lo`, and if the step found is below `lo` the pair is
@@ -817,6 +818,9 @@ fn step(
     // Narrow the earliest contact until it is within the tolerance; another pair may then
     // become the earliest, and is narrowed in turn.
     let mut within_tolerance = hits.is_empty();
+    // The width a contact's time is narrowed to: half the tolerance relative to its `hi`.
+    let width = |h: &CcdHit| o.tolerance * h.toi.hi() * 0.5;
+    let mut stuck = vec![false; hits.len()];
     let mut limit = None;
     let mut t = o.t_max;
     for _ in 0..4 * hits.len() + 64 {
@@ -828,44 +832,52 @@ fn step(
         let hi = hit.toi.hi();
         if hit.verdict != Verdict::True {
             // An undecided pair first: no contact before its `lo`, and `t*` no later than
-            // any certain contact.
+            // any certain contact. Within the tolerance of the earliest one, that contact's
+            // pair is the limit (the undecided pair, bounded by a search that ruled out
+            // every contact up to its `lo`, may never meet at all); otherwise the undecided
+            // pair stays the limit, its contact unknown.
             let earliest = hits
                 .iter()
                 .filter(|(_, h)| h.verdict == Verdict::True)
-                .map(|(_, h)| h.toi.hi())
-                .fold(f64::INFINITY, f64::min);
-            within_tolerance = within(t, earliest, o.tolerance);
+                .min_by(|a, b| a.1.toi.hi().total_cmp(&b.1.toi.hi()));
+            if let Some(&(certain, h)) = earliest {
+                within_tolerance = within(t, h.toi.hi(), o.tolerance);
+                if within_tolerance {
+                    limit = Some(certain);
+                }
+            }
             break;
         }
         if within(t, hi, o.tolerance) {
             within_tolerance = true;
             break;
         }
-        if o.tolerance * hi * 0.5 <= 0.0 {
-            // Underflow: no tolerance to search with.
+        // Narrowing stopped making progress on this pair before (deterministic: it would
+        // again), or the tolerance underflows here: no tolerance to search with.
+        if stuck[k] || width(&hit) <= 0.0 {
             break;
         }
         // Narrowed with it, in parallel: every other certain contact that could still come
         // first (its `lo` below `hi`, which bounds this one's narrowed `lo`) and is not yet
         // within the tolerance, each of which this loop would otherwise narrow in turn as
         // it became the earliest (several pairs often share one contact, each coarse where
-        // a minimum distance handed it to the exact stage).
+        // a minimum distance handed it to the exact stage). A pair whose narrowing made no
+        // progress is not run again, so every pair runs a bounded number of times.
         let batch: Vec<usize> = (0..hits.len())
             .filter(|&j| {
                 let h = hits[j].1;
                 j == k
-                    || (h.verdict == Verdict::True
+                    || (!stuck[j]
+                        && h.verdict == Verdict::True
                         && h.toi.lo() < hi
                         && !within(h.toi.lo(), h.toi.hi(), o.tolerance)
-                        && o.tolerance * h.toi.hi() * 0.5 > 0.0)
+                        && width(&h) > 0.0)
             })
             .collect();
         let narrowed = parallel::map(batch.len(), |i| {
             let (pair, h) = hits[batch[i]];
-            let width = o.tolerance * h.toi.hi() * 0.5;
-            run(pair, mesh, x0, x1, &pair_options(o, h.toi.hi(), width))
+            run(pair, mesh, x0, x1, &pair_options(o, h.toi.hi(), width(&h)))
         });
-        let mut progress = true;
         for (&j, again) in batch.iter().zip(narrowed) {
             if again.exact {
                 exact.fetch_add(1, Relaxed);
@@ -875,12 +887,12 @@ fn step(
             if again.verdict == Verdict::False
                 || again.toi.hi() - again.toi.lo() >= before.hi() - before.lo()
             {
-                progress &= j != k;
-                continue;
+                stuck[j] = true;
+            } else {
+                hits[j].1 = again;
             }
-            hits[j].1 = again;
         }
-        if !progress {
+        if stuck[k] {
             break;
         }
     }
