@@ -133,8 +133,11 @@ impl RayCull {
     /// let ray = RayCull::new([0.0; 3], [0.0, 0.0, -1.0], f64::INFINITY);
     /// assert!(ray.entry(&[[-1.0, -1.0, -1e300], [1.0, 1.0, -1e299]], f64::INFINITY).is_some());
     /// ```
+    #[inline]
     pub fn new(origin: [f64; 3], direction: [f64; 3], t_max: f64) -> Self {
-        Self::family([origin, origin], [direction, direction], t_max)
+        // One ray: its reciprocals once (a family's two ends each need theirs).
+        let inv = direction.map(|x| 1.0 / x);
+        Self::with_reciprocals([origin; 2], [direction; 2], [inv; 2], true, t_max)
     }
 
     /// Every ray with origin in the box `origin` and direction in the box `direction` (each
@@ -150,6 +153,20 @@ impl RayCull {
     /// ```
     pub fn family(origin: [[f64; 3]; 2], direction: [[f64; 3]; 2], t_max: f64) -> Self {
         let inv = direction.map(|d| d.map(|x| 1.0 / x));
+        let single = origin[0] == origin[1] && direction[0] == direction[1];
+        Self::with_reciprocals(origin, direction, inv, single, t_max)
+    }
+
+    /// [`RayCull::family`] with the directions' reciprocals `inv` computed, and `single`
+    /// telling whether both ends are the same ray.
+    #[inline(always)]
+    fn with_reciprocals(
+        origin: [[f64; 3]; 2],
+        direction: [[f64; 3]; 2],
+        inv: [[f64; 3]; 2],
+        single: bool,
+        t_max: f64,
+    ) -> Self {
         let axes = std::array::from_fn(|k| {
             [
                 Slab::new(origin[0][k], direction[0][k], inv[0][k]),
@@ -161,12 +178,11 @@ impl RayCull {
         } else {
             t_max.max(0.0)
         };
-        let single = origin[0] == origin[1] && direction[0] == direction[1];
         let scaled = inv[0].map(|x| [x * (1.0 - WIDEN), x * (1.0 + WIDEN)]);
         let normal = inv[0]
             .iter()
             .chain(scaled.iter().flatten())
-            .all(|x| x.is_normal());
+            .fold(true, |all, x| all & x.is_normal()); // no branch per value
         let fast = (single && normal).then(|| Fast {
             origin: origin[0],
             scaled,

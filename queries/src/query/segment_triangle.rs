@@ -271,6 +271,10 @@ impl Formula for SegmentTriangle {
 /// its exact value.
 pub(crate) struct StaticParts {
     tests: Sure,
+    /// The first four tests on their own: `u`, `v`, `det - u - v` and `t`.
+    each: [Sure; 4],
+    /// Whether the computed `det` is negative (its bound cleared: the exact one is too).
+    det_negative: bool,
     det: f64,
     t: f64,
     bound: f64,
@@ -279,7 +283,7 @@ pub(crate) struct StaticParts {
 impl SegmentTriangle {
     /// The static filter's computation (see its derivation on [`Formula::static_filter`]),
     /// or `None` where `det` does not clear its bound or the input is out of its range.
-    #[inline]
+    #[inline(always)]
     fn static_parts(&self) -> Option<StaticParts> {
         /// `48u (1 + 2^-10)`, exact.
         const B1: f64 = 48.0 * U;
@@ -323,6 +327,8 @@ impl SegmentTriangle {
         ];
         Some(StaticParts {
             tests: tests.into_iter().fold((true, false), and),
+            each: [tests[0], tests[1], tests[2], tests[3]],
+            det_negative: det < 0.0,
             det: sign * det,
             t: sign * t,
             bound: b1,
@@ -347,6 +353,28 @@ impl SegmentTriangle {
         let lo = t_lo / if t_lo >= 0.0 { det + b } else { det - b };
         let hi = t_hi / if t_hi >= 0.0 { det - b } else { det + b };
         Some((true, [widen_down(lo), widen_up(hi)]))
+    }
+
+    /// For a ray: the signs of the line's three barycentric coordinates at the triangle's
+    /// plane and of its parameter there, when the static filter makes all four certain and
+    /// nonzero (`None` otherwise): each `true` for positive. With `n = (b - a) × (c - a)`,
+    /// also whether `n · d > 0` (the ray goes out through the side `n` points to), which is
+    /// certain then too.
+    ///
+    /// Möller–Trumbore's `u`, `v` and `det - u - v` are `det` times the barycentric
+    /// coordinates of `b`, `c` and `a`, and `t` is `det` times the parameter; the static
+    /// filter decides each one's sign relative to `det`'s (see its derivation on
+    /// [`Formula::static_filter`]), and `det = e1 · (d × e2) = -(n · d)`.
+    #[inline(always)]
+    pub(crate) fn static_ray_signs(&self) -> Option<([bool; 4], bool)> {
+        debug_assert!(self.ray);
+        let parts = self.static_parts()?;
+        let [u, v, w, t] = parts.each;
+        if [u, v, w, t].iter().all(|s| s.0 | s.1) {
+            Some(([w.0, u.0, v.0, t.0], parts.det_negative))
+        } else {
+            None
+        }
     }
 }
 
