@@ -135,9 +135,7 @@ impl RayCull {
     /// ```
     #[inline]
     pub fn new(origin: [f64; 3], direction: [f64; 3], t_max: f64) -> Self {
-        // One ray: its reciprocals once (a family's two ends each need theirs).
-        let inv = direction.map(|x| 1.0 / x);
-        Self::with_reciprocals([origin; 2], [direction; 2], [inv; 2], true, t_max)
+        Self::family([origin; 2], [direction; 2], t_max)
     }
 
     /// Every ray with origin in the box `origin` and direction in the box `direction` (each
@@ -151,22 +149,15 @@ impl RayCull {
     /// assert!(rays.entry(&[[0.9, 0.0, 2.0], [0.95, 0.0, 3.0]], 5.0).is_some());
     /// assert!(rays.entry(&[[1.1, 0.0, 2.0], [1.2, 0.0, 3.0]], 5.0).is_none());
     /// ```
+    #[inline]
     pub fn family(origin: [[f64; 3]; 2], direction: [[f64; 3]; 2], t_max: f64) -> Self {
-        let inv = direction.map(|d| d.map(|x| 1.0 / x));
         let single = origin[0] == origin[1] && direction[0] == direction[1];
-        Self::with_reciprocals(origin, direction, inv, single, t_max)
-    }
-
-    /// [`RayCull::family`] with the directions' reciprocals `inv` computed, and `single`
-    /// telling whether both ends are the same ray.
-    #[inline(always)]
-    fn with_reciprocals(
-        origin: [[f64; 3]; 2],
-        direction: [[f64; 3]; 2],
-        inv: [[f64; 3]; 2],
-        single: bool,
-        t_max: f64,
-    ) -> Self {
+        // One ray (both ends alike): its reciprocals once.
+        let inv = if single {
+            [direction[0].map(|x| 1.0 / x); 2]
+        } else {
+            direction.map(|d| d.map(|x| 1.0 / x))
+        };
         let axes = std::array::from_fn(|k| {
             [
                 Slab::new(origin[0][k], direction[0][k], inv[0][k]),

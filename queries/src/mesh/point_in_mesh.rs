@@ -41,12 +41,6 @@ const SPIRAL: [[f64; 3]; DIRECTIONS] = [
     [0.5403214945416912, -0.8408781838270233, 0.03125],
 ];
 
-/// Direction `i` of the spiral: [`SPIRAL`]'s.
-#[inline]
-fn direction(i: usize) -> [f64; 3] {
-    SPIRAL[i % DIRECTIONS]
-}
-
 /// What a ray from a point not on the triangle does at the triangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Crossing {
@@ -113,7 +107,7 @@ impl Formula for RayCrossing {
     }
 
     /// Möller–Trumbore's static filter on the same ray and face
-    /// ([`SegmentTriangle::static_ray_signs`]), answering only where it makes the signs of
+    /// ([`SegmentTriangle::static_ray_crossing`]), answering only where it makes the signs of
     /// all three barycentric coordinates and of the parameter certain and nonzero. There
     /// [`crossing`]'s weights are the barycentric coordinates times `n · d` (`n` the face's
     /// normal `(b - a) × (c - a)`, `d` the direction) and its height `n · (a - p)` is the
@@ -125,8 +119,8 @@ impl Formula for RayCrossing {
     #[inline]
     fn static_filter(&self) -> Option<Crossing> {
         let ray = SegmentTriangle::ray_from_coords(self.p, self.d, self.t);
-        let ([a, b, c, t], along) = ray.static_ray_signs()?;
-        Some(if a && b && c && t {
+        let (through, along) = ray.static_ray_crossing()?;
+        Some(if through {
             Crossing::Through { along }
         } else {
             Crossing::Misses
@@ -289,8 +283,7 @@ fn point_in_solid<S: Scalar>(
     if on_surface.is_true() {
         return Verdict::True;
     }
-    for k in 0..DIRECTIONS {
-        let d = direction(k);
+    for d in SPIRAL {
         let cull = RayCull::family([lo, hi], [d, d], f64::INFINITY);
         let mut winding = 0i64;
         let mut clean = true;
@@ -363,7 +356,7 @@ mod tests {
             let mut t = [grid(g), grid(g), grid(g)];
             let mut d = [g.int(2), g.int(2), g.int(2)];
             if d == [0.0; 3] {
-                d = direction(case % DIRECTIONS);
+                d = SPIRAL[case % DIRECTIONS];
             }
             let mut p = grid(g);
             match case % 4 {
@@ -395,7 +388,7 @@ mod tests {
                 // Random, with a spiral direction.
                 3 => {
                     let r = |g: &mut Rng| [g.signed_unit(), g.signed_unit(), g.signed_unit()];
-                    (t, p, d) = ([r(g), r(g), r(g)], r(g), direction(case % DIRECTIONS));
+                    (t, p, d) = ([r(g), r(g), r(g)], r(g), SPIRAL[case % DIRECTIONS]);
                 }
                 _ => {}
             }
@@ -445,11 +438,11 @@ mod tests {
     }
 
     /// A closed octahedron with a corner exactly on the first spiral ray from the origin
-    /// (`4 · direction(0)`, exact: a power-of-two multiple), and the origin outside it or
+    /// (`4 · SPIRAL[0]`, exact: a power-of-two multiple), and the origin outside it or
     /// inside a bigger one: the first ray meets corners, so the parity comes from another.
     #[test]
     fn a_ray_through_a_corner_is_not_counted() {
-        let d = direction(0);
+        let d = SPIRAL[0];
         let corner = d.map(|x| 4.0 * x);
         let faces = [
             [0, 2, 4],

@@ -262,7 +262,8 @@ impl Formula for SegmentTriangle {
     /// fewer, so the bounds hold with room to spare), and the test `det - t ≥ 0` is dropped.
     #[inline]
     fn static_filter(&self) -> Option<bool> {
-        self.static_parts().and_then(|parts| answer(parts.tests))
+        self.static_parts()
+            .and_then(|parts| answer(parts.verdict()))
     }
 }
 
@@ -270,9 +271,9 @@ impl Formula for SegmentTriangle {
 /// Trumbore's parameter numerator) with the sign of `det` taken out, each within `bound` of
 /// its exact value.
 pub(crate) struct StaticParts {
-    tests: Sure,
-    /// The first four tests on their own: `u`, `v`, `det - u - v` and `t`.
-    each: [Sure; 4],
+    /// The five tests' sure bits: `u`, `v`, `det - u - v`, `t` and `det - t` (the last
+    /// always positive for a ray), each relative to `det`'s sign.
+    tests: [Sure; 5],
     /// Whether the computed `det` is negative (its bound cleared: the exact one is too).
     det_negative: bool,
     det: f64,
@@ -326,8 +327,7 @@ impl SegmentTriangle {
             },
         ];
         Some(StaticParts {
-            tests: tests.into_iter().fold((true, false), and),
-            each: [tests[0], tests[1], tests[2], tests[3]],
+            tests,
             det_negative: det < 0.0,
             det: sign * det,
             t: sign * t,
@@ -344,7 +344,7 @@ impl SegmentTriangle {
     #[inline]
     pub(crate) fn static_hit_param(&self) -> Option<(bool, [f64; 2])> {
         let parts = self.static_parts()?;
-        let hit = answer(parts.tests)?;
+        let hit = answer(parts.verdict())?;
         if !hit {
             return Some((false, [0.0, 0.0]));
         }
@@ -355,26 +355,33 @@ impl SegmentTriangle {
         Some((true, [widen_down(lo), widen_up(hi)]))
     }
 
-    /// For a ray: the signs of the line's three barycentric coordinates at the triangle's
-    /// plane and of its parameter there, when the static filter makes all four certain and
-    /// nonzero (`None` otherwise): each `true` for positive. With `n = (b - a) × (c - a)`,
-    /// also whether `n · d > 0` (the ray goes out through the side `n` points to), which is
-    /// certain then too.
+    /// For a ray, where the static filter makes the signs of the line's three barycentric
+    /// coordinates at the triangle's plane and of its parameter there all certain and
+    /// nonzero: whether all four are positive (the ray passes through the triangle's
+    /// interior at a positive parameter), and whether `n · d > 0` for the face's normal
+    /// `n = (b - a) × (c - a)` (certain then too). `None` otherwise.
     ///
     /// Möller–Trumbore's `u`, `v` and `det - u - v` are `det` times the barycentric
     /// coordinates of `b`, `c` and `a`, and `t` is `det` times the parameter; the static
     /// filter decides each one's sign relative to `det`'s (see its derivation on
     /// [`Formula::static_filter`]), and `det = e1 · (d × e2) = -(n · d)`.
     #[inline(always)]
-    pub(crate) fn static_ray_signs(&self) -> Option<([bool; 4], bool)> {
+    pub(crate) fn static_ray_crossing(&self) -> Option<(bool, bool)> {
         debug_assert!(self.ray);
         let parts = self.static_parts()?;
-        let [u, v, w, t] = parts.each;
-        if [u, v, w, t].iter().all(|s| s.0 | s.1) {
-            Some(([w.0, u.0, v.0, t.0], parts.det_negative))
-        } else {
-            None
-        }
+        let signs = &parts.tests[..4];
+        signs
+            .iter()
+            .all(|s| s.0 | s.1)
+            .then(|| (signs.iter().all(|s| s.0), parts.det_negative))
+    }
+}
+
+impl StaticParts {
+    /// The filter's verdict: every test certainly non-negative, or some certainly negative.
+    #[inline(always)]
+    fn verdict(&self) -> Sure {
+        self.tests.into_iter().fold((true, false), and)
     }
 }
 
