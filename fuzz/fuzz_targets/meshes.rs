@@ -1,6 +1,7 @@
 //! Mesh queries through the hierarchy on any numbers: no panic, no hang, finite outputs; a
 //! certain ray or ball answer agrees with the exact oracle (per face, the shared test
-//! support's LP and exact distances) whenever the inputs are moderate; the hierarchy's box
+//! support's LP and exact distances) whenever the inputs are moderate, and so does a point
+//! in one or two tetrahedra (an LP over the hull); the hierarchy's box
 //! traversal never loses a box.
 #![no_main]
 
@@ -125,7 +126,62 @@ fuzz_target!(|data: &[u8]| {
         assert!(!fs.time.lo().is_nan());
     }
 
-    // Points: no panic; exact answers are certain unless every ray grazes.
+    // Points: no panic on any mesh (on an open one the answer means nothing).
     let _ = decide_point_in_mesh(&mesh, c, Policy::Exact);
     let _ = point_in_mesh(&imesh, iv(c));
+
+    // Points in closed meshes: one or two tetrahedra on the vertices (flat, pointed, or
+    // overlapping), each wound outward. A point is in the closed solid iff it is in one
+    // tetrahedron's convex hull (a flat one has no inside, but its four faces cover its
+    // hull, and on the surface counts): a linear program, no formula shared with the query.
+    if moderate {
+        let tet = |s: usize| std::array::from_fn::<_, 4, _>(|k| verts[(s + k) % nv]);
+        let solids: Vec<[Vec3<f64>; 4]> = if x[1] < 0.0 {
+            vec![tet(0), tet(2)]
+        } else {
+            vec![tet(0)]
+        };
+        let mut cv = Vec::new();
+        let mut cf = Vec::new();
+        for &[a, b, c, d] in &solids {
+            // Wound so that (b - a) × (c - a) points away from d: swap two corners when
+            // d is on the positive side (the sign exactly).
+            let (qa, qb, qc, qd) = (
+                support::q3(a),
+                support::q3(b),
+                support::q3(c),
+                support::q3(d),
+            );
+            let n = support::cross(&support::sub(&qb, &qa), &support::sub(&qc, &qa));
+            let up = support::dot(&n, &support::sub(&qd, &qa)) > support::q(0.0);
+            let k = cv.len();
+            cv.extend(if up { [a, c, b, d] } else { [a, b, c, d] });
+            cf.extend([[0, 1, 2], [0, 3, 1], [1, 3, 2], [0, 2, 3]].map(|f| f.map(|i| k + i)));
+        }
+        let inside = solids.iter().any(|&[a, b, cc, d]| {
+            let (qa, e) = (
+                support::q3(a),
+                [b, cc, d].map(|w| support::sub(&support::q3(w), &support::q3(a))),
+            );
+            let r = support::sub(&support::q3(c), &qa);
+            let eq: Vec<_> = (0..3)
+                .map(|k| (vec![e[0][k].clone(), e[1][k].clone(), e[2][k].clone()], r[k].clone()))
+                .collect();
+            let (z, one, neg) = (support::q(0.0), support::q(1.0), support::q(-1.0));
+            let le = [
+                (vec![neg.clone(), z.clone(), z.clone()], z.clone()),
+                (vec![z.clone(), neg.clone(), z.clone()], z.clone()),
+                (vec![z.clone(), z.clone(), neg], z.clone()),
+                (vec![one.clone(), one.clone(), one.clone()], one),
+            ];
+            support::feasible(3, &eq, &le)
+        });
+        if let Ok(solid) = TriangleMesh::<f64>::new(&cv, &cf) {
+            let lifted: Vec<Vec3<Interval>> = cv.iter().map(|&p| iv(p)).collect();
+            let isolid = TriangleMesh::<Interval>::new(&lifted, &cf).unwrap();
+            agree(decide_point_in_mesh(&solid, c, Policy::Exact), inside);
+            agree(decide_point_in_mesh(&solid, c, Policy::Conservative), inside);
+            agree(point_in_mesh(&isolid, iv(c)), inside);
+        }
+    }
 });
