@@ -533,10 +533,13 @@ pub(super) struct Broad<'m> {
     x0: &'m [[f64; 3]],
     x1: &'m [[f64; 3]],
     d: f64,
-    /// Each vertex's box over `[0, swept]`.
+    /// Each vertex's box over `[from, swept]`.
     vertex: Vec<Box3>,
     /// Each vertex's motion, hashed ([`shift_key`]).
     keys: Vec<u64>,
+    /// The window of time the trees were built over: `[from, to]`.
+    from: f64,
+    to: f64,
     swept: f64,
     faces: Side<3>,
     edges: Side<2>,
@@ -546,13 +549,29 @@ pub(super) struct Broad<'m> {
 impl<'m> Broad<'m> {
     /// The hierarchies over the faces' and the edges' boxes swept over `[0, 1]`, and the
     /// choice of [`moves_alike`].
+    #[cfg(test)]
     pub(super) fn new(
         mesh: &'m CcdMesh,
         x0: &'m [[f64; 3]],
         x1: &'m [[f64; 3]],
         d: f64,
     ) -> Result<Self, ShapeError> {
-        Self::with(mesh, x0, x1, d, None)
+        Self::with(mesh, x0, x1, d, None, (0.0, 1.0))
+    }
+
+    /// [`Broad::new`] over the window of time `[from, to]` (`0 <= from < to <= 1`) instead:
+    /// every box holds its primitive's positions over it ([`swept_between`]), so the pairs
+    /// listed are all those that can come within the distance at a time of the window.
+    /// (The filters that look at the whole motion, [`Reach`] and [`apart_over_motion`],
+    /// rule out only pairs that never come near in `[0, 1]`: sound for any window.)
+    pub(super) fn window(
+        mesh: &'m CcdMesh,
+        x0: &'m [[f64; 3]],
+        x1: &'m [[f64; 3]],
+        d: f64,
+        (from, to): (f64, f64),
+    ) -> Result<Self, ShapeError> {
+        Self::with(mesh, x0, x1, d, None, (from, to))
     }
 
     /// [`Broad::new`], with the choice of [`moves_alike`] made by `alike` when given.
@@ -562,8 +581,9 @@ impl<'m> Broad<'m> {
         x1: &'m [[f64; 3]],
         d: f64,
         alike: Option<bool>,
+        (from, to): (f64, f64),
     ) -> Result<Self, ShapeError> {
-        let vertex = parallel::map(x0.len(), |i| swept(x0[i], x1[i]));
+        let vertex = parallel::map(x0.len(), |i| swept_between(x0[i], x1[i], from, to));
         let (faces, edges) = parallel::join(
             || Side::new(&vertex, mesh.faces()),
             || Side::new(&vertex, mesh.edges()),
@@ -611,7 +631,9 @@ impl<'m> Broad<'m> {
             d,
             vertex,
             keys: parallel::map(x0.len(), |i| shift_key(x0[i], x1[i])),
-            swept: 1.0,
+            from,
+            to,
+            swept: to,
             faces,
             edges,
             alike,
@@ -679,38 +701,38 @@ impl<'m> Broad<'m> {
     }
 
     /// From now on, the vertex–face pairs listed are those that can come within the
-    /// distance by time `t` (`0 < t < 1`; otherwise nothing changes): the vertices' boxes are
-    /// swept over `[0, t]` instead, their end positions rounded outward ([`swept_until`]),
-    /// and the faces' tree refitted. The edges' tree keeps its boxes over `[0, 1]` until
+    /// distance by time `t` (`0 < t <` the window's end; otherwise nothing changes): the
+    /// vertices' boxes are swept over `[from, t]` instead ([`swept_between`]), and the faces'
+    /// tree refitted. The edges' tree keeps its boxes over the window until
     /// [`Broad::edge_edge`].
     pub(super) fn vertex_face_until(&mut self, t: f64) -> Result<(), ShapeError> {
-        if !(t > 0.0 && t < 1.0) {
+        if !(t > 0.0 && t < self.to) {
             return Ok(());
         }
         self.sweep_to(t);
         self.faces.refit(&self.vertex)
     }
 
-    /// The vertices' boxes swept over `[0, t]` (`0 < t < 1`), their end positions rounded
-    /// outward ([`swept_until`]); nothing to do when they already are.
+    /// The vertices' boxes swept over `[from, t]` ([`swept_between`]; the hull of the
+    /// positions at both times, whichever comes first); nothing to do when they already are.
     fn sweep_to(&mut self, t: f64) {
         if t != self.swept {
-            let (x0, x1) = (self.x0, self.x1);
-            parallel::fill(&mut self.vertex, |i| swept_until(x0[i], x1[i], t));
+            let (x0, x1, from) = (self.x0, self.x1, self.from);
+            parallel::fill(&mut self.vertex, |i| swept_between(x0[i], x1[i], from, t));
             self.swept = t;
         }
     }
 
     /// The edge–edge pairs of the candidates that can come within the distance by time `t`
-    /// (none for `t <= 0`): for `t < 1` the edges' boxes are swept over `[0, t]` instead,
-    /// their end positions rounded outward ([`swept_until`]), and the tree refitted. The
-    /// last use of the broad phase (its boxes over `[0, 1]` are overwritten).
+    /// (none for `t <= 0`): for `t` before the window's end the edges' boxes are swept over
+    /// `[from, t]` instead ([`swept_between`]), and the tree refitted. The last use of the
+    /// broad phase (its boxes over the window are overwritten).
     pub(super) fn edge_edge(mut self, t: f64) -> Result<Vec<Pair>, ShapeError> {
         if t.is_nan() || t <= 0.0 {
             return Ok(Vec::new());
         }
-        if t < 1.0 {
-            // The boxes over `[0, 1]` are done with: overwritten, not allocated anew.
+        if t < self.to {
+            // The boxes over the window are done with: overwritten, not allocated anew.
             self.sweep_to(t);
             self.edges.refit(&self.vertex)?;
         }
@@ -765,6 +787,33 @@ fn swept_until(p0: [f64; 3], p1: [f64; 3], t: f64) -> Box3 {
         core::array::from_fn(|k| p0[k].min((end[k] - slack).next_down())),
         core::array::from_fn(|k| p0[k].max((end[k] + slack).next_up())),
     ]
+}
+
+/// The box holding a point's positions over the times between `a` and `b` (either order, in
+/// `[0, 1]`), moving from `p0` to `p1`: [`swept_until`] where `a` is 0, otherwise the hull of
+/// the positions at `a` and `b`, each computed in floats and widened as there (a position at
+/// 1 is `p1` exactly); the motion is linear, so its positions between are in that hull.
+pub(super) fn swept_between(p0: [f64; 3], p1: [f64; 3], a: f64, b: f64) -> Box3 {
+    let (a, b) = (a.min(b), a.max(b));
+    if a <= 0.0 {
+        return swept_until(p0, p1, b);
+    }
+    let m = p0.iter().chain(&p1).fold(0.0f64, |m, c| m.max(c.abs()));
+    if m >= 2f64.powi(1019) {
+        return swept(p0, p1);
+    }
+    let slack = (4.0 * f64::EPSILON * m + f64::MIN_POSITIVE).next_up();
+    let at = |t: f64| -> Box3 {
+        if t >= 1.0 {
+            return [p1, p1];
+        }
+        let p: [f64; 3] = core::array::from_fn(|k| p0[k] + t * (p1[k] - p0[k]));
+        [
+            p.map(|x| (x - slack).next_down()),
+            p.map(|x| (x + slack).next_up()),
+        ]
+    };
+    union(at(a), at(b))
 }
 
 /// Whether the pair's primitives can come within `d` of each other by time `t`: false only
@@ -1089,9 +1138,10 @@ mod tests {
     }
 
     /// The box over `[0, t]` holds the exact position at `t` (so, being convex, every
-    /// position before it), against exact rationals: points anywhere from subnormal to
-    /// `2^1018` in magnitude, far from each other or one ulp apart, moving both ways, at
-    /// times from `2^-60` to one ulp below 1.
+    /// position before it), and the box over a window `[s, t]` those at both ends (so every
+    /// one between), against exact rationals: points anywhere from subnormal to `2^1018` in
+    /// magnitude, far from each other or one ulp apart, moving both ways, at times from
+    /// `2^-60` to 1.
     #[test]
     fn a_box_up_to_a_time_holds_the_exact_position_then() {
         let g = &mut Rng(0x7135_0b0c);
@@ -1116,16 +1166,29 @@ mod tests {
                 1 => 2f64.powi(-(g.below(60) as i32)),
                 _ => (1 + g.below(999)) as f64 / 1000.0,
             };
-            let b = swept_until(p0, p1, t);
-            let tq = to_rational(t).unwrap();
-            for k in 0..3 {
-                let (a, z) = (to_rational(p0[k]).unwrap(), to_rational(p1[k]).unwrap());
-                let at = &a + (&z - &a) * &tq;
-                let (lo, hi) = (to_rational(b[0][k]), to_rational(b[1][k]));
-                assert!(
-                    lo.is_none_or(|lo| lo <= at) && hi.is_none_or(|hi| at <= hi),
-                    "{p0:?} -> {p1:?} at {t}: {b:?}"
-                );
+            // Over `[0, t]`, and over a window from an earlier or a later time (either order).
+            let s = match g.below(4) {
+                0 => 0.0,
+                1 => 2f64.powi(-(g.below(60) as i32)),
+                2 => 1.0,
+                _ => (1 + g.below(999)) as f64 / 1000.0,
+            };
+            for (b, times) in [
+                (swept_until(p0, p1, t), vec![t]),
+                (swept_between(p0, p1, s, t), vec![s, t]),
+            ] {
+                for time in times {
+                    let tq = to_rational(time).unwrap();
+                    for k in 0..3 {
+                        let (a, z) = (to_rational(p0[k]).unwrap(), to_rational(p1[k]).unwrap());
+                        let at = &a + (&z - &a) * &tq;
+                        let (lo, hi) = (to_rational(b[0][k]), to_rational(b[1][k]));
+                        assert!(
+                            lo.is_none_or(|lo| lo <= at) && hi.is_none_or(|hi| at <= hi),
+                            "{p0:?} -> {p1:?} at {time} ({s}, {t}): {b:?}"
+                        );
+                    }
+                }
             }
         }
     }
@@ -1215,7 +1278,7 @@ mod tests {
                 ..CcdOptions::default()
             };
             let both = |alike| {
-                let broad = Broad::with(&mesh, &x0, &x1, d, Some(alike)).unwrap();
+                let broad = Broad::with(&mesh, &x0, &x1, d, Some(alike), (0.0, 1.0)).unwrap();
                 let mut pairs = broad.vertex_face();
                 pairs.extend(broad.edge_edge(1.0).unwrap());
                 pairs

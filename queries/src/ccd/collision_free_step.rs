@@ -129,8 +129,20 @@ pub struct Step {
 ///   with boxes over the `[0, t]` known then. Where the sampled vertices have many pairs
 ///   each (every primitive near every other, as in a mesh collapsed to a point, whose pairs
 ///   number in the square of its size), their pairs are searched as they are listed, and a
-///   contact at `t = 0` among them ends the step unlisted. Crowded meshes that do not start
-///   in contact still cost that square, as in any broad phase.
+///   contact at `t = 0` among them ends the step unlisted.
+/// - **Windows of time.** Where the sample shows more than 32 candidate pairs per vertex and
+///   edge to come (boxes spanning much of the mesh, as in a large turn in one step), and the
+///   mesh has over `2^24` pairs in all, the pairs are not listed: the motion is cut into
+///   windows `[from, to]`, the first halved until halving no longer thins it out, and the
+///   step is taken in each in turn, with boxes holding the primitives' positions over that
+///   window only (the positions at `from` and `to` computed in floats and widened by the
+///   same proven bound) and every pair searched from 0 to `to`. A pair with no contact in
+///   the window has none before it either, or an earlier window would have found it, so the
+///   first window with a contact holds `t*` and its pair; the guarantee is the same, and
+///   the listing stays within about 32 pairs per vertex and edge where halving helps. (A 90°
+///   turn of a 25,600-vertex grid in its plane listed 1.3·10^8 pairs at once, 4.3 GB of
+///   memory at the peak; in windows the peak is 0.23 GB.) Meshes crowded at one time
+///   (every primitive near every other with none in contact) still cost that square.
 /// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
 ///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
 ///   the earliest *certain* contact found so far (a pair certainly free until then is all
@@ -179,7 +191,9 @@ pub fn collision_free_step<P: Into<Vec3<f64>> + Copy>(
 ) -> Result<Step, ShapeError> {
     let (x0, x1) = positions(mesh, v0, v1, options)?;
     let o = *options;
-    parallel::on_threads(o.threads, mesh.size(), || step(mesh, &x0, &x1, &o))
+    parallel::on_threads(o.threads, mesh.size(), || {
+        in_windows(mesh, &x0, &x1, &o, CROWDING)
+    })
 }
 
 /// Whether the whole motion from `v0` to `v1` over `[0, t_max]` is free of contact: `True`
@@ -219,78 +233,135 @@ pub fn is_step_collision_free<P: Into<Vec3<f64>> + Copy>(
     let (x0, x1) = positions(mesh, v0, v1, options)?;
     let o = *options;
     parallel::on_threads(o.threads, mesh.size(), || {
-        let broad = Broad::new(mesh, &x0, &x1, o.min_distance)?;
-        let ccd = pair_options(&o, o.t_max, o.tolerance);
-        let maybe = AtomicBool::new(false);
-        let later = Mutex::new(Vec::new());
-        let judge = |hit: CcdHit| match hit.verdict {
-            Verdict::True => true,
-            Verdict::Maybe => {
-                maybe.store(true, Relaxed);
-                false
-            }
-            Verdict::False => false,
-        };
-        // The search first, on every pair: a certain contact anywhere ends the question
-        // without any pair's exact stage.
-        let search = |pairs: &[Pair]| {
-            parallel::any(pairs, |&pair| {
-                // The step's own prune (sound: see `reachable`), so that a pair the step rules
-                // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
-                let reach = || reachable(pair, mesh, &x0, &x1, o.t_max, o.min_distance);
-                match look(pair, mesh, &x0, &x1, &ccd, reach) {
-                    None => false,
-                    Some((hit, Some(query))) if hit.verdict == Verdict::Maybe => {
-                        later
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((query, hit));
-                        false
-                    }
-                    Some((hit, _)) => judge(hit),
-                }
-            })
-        };
-        // A sample of the vertices' and the edges' pairs first where they are many, as in
-        // `step`: a crowded mesh's contact is found before the square of its size is listed.
-        let sample = sample_of(x0.len());
-        let (mut pairs, searched, found, _) =
-            crowd_first(&sample, |v| broad.vertex_face_of(&[v]), search);
-        let (crowd, crowd_searched, found, _) = if found {
-            (Vec::new(), 0, true, 0.0)
-        } else {
-            // Edge slots (one per edge) of the edges' tree.
-            let edges = sample_of(mesh.edges().len());
-            crowd_first(&edges, |e| broad.edge_edge_of(&[e]), search)
-        };
-        if found {
-            return Ok(Verdict::False);
-        }
-        pairs.extend(broad.vertex_face_of(&unsampled(x0.len(), &sample)));
-        pairs.extend(unsearched(broad.edge_edge(1.0)?, &crowd[..crowd_searched]));
-        let contact = search(&pairs[searched..]);
-        let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
-        // The exact stage on the pairs left, until one meets, or until the separation stage
-        // gives up on one (past its budget of work, on extreme magnitudes): the answer can
-        // then no longer be `True`, and the rest would each cost up to that budget too.
-        let met = AtomicBool::new(false);
-        parallel::any(&later, |(query, hit)| {
-            let hit = query.settle(*hit, &ccd);
-            if judge(hit) {
-                met.store(true, Relaxed);
-                return true;
-            }
-            hit.verdict.is_maybe()
-        });
-        let contact = contact || met.load(Relaxed);
-        Ok(if contact {
-            Verdict::False
-        } else if maybe.load(Relaxed) {
-            Verdict::Maybe
-        } else {
-            Verdict::True
-        })
+        free_in_windows(mesh, &x0, &x1, &o, CROWDING)
     })
+}
+
+/// [`is_step_collision_free`] window after window of time (one, unless the mesh is crowded:
+/// see [`Windows`]), up to the first certain contact.
+fn free_in_windows(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &StepOptions,
+    crowding: Crowding,
+) -> Result<Verdict, ShapeError> {
+    let mut windows = Windows::new(o.t_max, crowding);
+    let mut maybe = false;
+    loop {
+        let (from, to, crowding) = windows.next();
+        let broad = Broad::window(mesh, x0, x1, o.min_distance, (from, to))?;
+        let w = StepOptions { t_max: to, ..*o };
+        match free_within(mesh, x0, x1, &w, broad, crowding)? {
+            Listed::Crowded(pairs) => {
+                windows.crowded(pairs);
+                continue;
+            }
+            Listed::Done(Verdict::False) => return Ok(Verdict::False),
+            Listed::Done(Verdict::Maybe) => maybe = true,
+            Listed::Done(Verdict::True) => {}
+        }
+        if to >= o.t_max {
+            return Ok(if maybe { Verdict::Maybe } else { Verdict::True });
+        }
+        windows.done();
+    }
+}
+
+/// [`is_step_collision_free`] over `[0, t_max]`, its pairs those `broad` lists (all those
+/// that can come near in the window it was built over, which ends at `t_max`, after no
+/// contact before it).
+fn free_within(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &StepOptions,
+    broad: Broad<'_>,
+    crowding: Option<Crowding>,
+) -> Result<Listed<Verdict>, ShapeError> {
+    let o = *o;
+    let ccd = pair_options(&o, o.t_max, o.tolerance);
+    let maybe = AtomicBool::new(false);
+    let later = Mutex::new(Vec::new());
+    let judge = |hit: CcdHit| match hit.verdict {
+        Verdict::True => true,
+        Verdict::Maybe => {
+            maybe.store(true, Relaxed);
+            false
+        }
+        Verdict::False => false,
+    };
+    // The search first, on every pair: a certain contact anywhere ends the question
+    // without any pair's exact stage.
+    let search = |pairs: &[Pair]| {
+        parallel::any(pairs, |&pair| {
+            // The step's own prune (sound: see `reachable`), so that a pair the step rules
+            // out by its boxes is never left `Maybe` here by a pair CCD that gives up.
+            let reach = || reachable(pair, mesh, x0, x1, o.t_max, o.min_distance);
+            match look(pair, mesh, x0, x1, &ccd, reach) {
+                None => false,
+                Some((hit, Some(query))) if hit.verdict == Verdict::Maybe => {
+                    later
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((query, hit));
+                    false
+                }
+                Some((hit, _)) => judge(hit),
+            }
+        })
+    };
+    // A sample of the vertices' and the edges' pairs first where they are many, as in
+    // `step`: a crowded mesh's contact is found before the square of its size is listed.
+    let sample = sample_of(x0.len());
+    let (mut pairs, searched, found, _) =
+        crowd_first(&sample, |v| broad.vertex_face_of(&[v]), search);
+    // A crowded window is cut before more is listed (see `Windows`).
+    let vf = project(pairs.len(), sample.len(), x0.len(), false);
+    if !found && crowding.is_some_and(|c| c.crowds(mesh, vf)) {
+        return Ok(Listed::Crowded(Projected::VertexFace(vf)));
+    }
+    let edges = sample_of(mesh.edges().len());
+    let (crowd, crowd_searched, found, _) = if found {
+        (Vec::new(), 0, true, 0.0)
+    } else {
+        // Edge slots (one per edge) of the edges' tree.
+        crowd_first(&edges, |e| broad.edge_edge_of(&[e]), search)
+    };
+    if found {
+        return Ok(Listed::Done(Verdict::False));
+    }
+    let both = vf + project(crowd.len(), edges.len(), mesh.edges().len(), true);
+    if crowding.is_some_and(|c| c.crowds(mesh, both)) {
+        return Ok(Listed::Crowded(Projected::Both(both)));
+    }
+    pairs.extend(broad.vertex_face_of(&unsampled(x0.len(), &sample)));
+    pairs.extend(unsearched(
+        broad.edge_edge(o.t_max)?,
+        &crowd[..crowd_searched],
+    ));
+    let contact = search(&pairs[searched..]);
+    let later = later.into_inner().unwrap_or_else(|e| e.into_inner());
+    // The exact stage on the pairs left, until one meets, or until the separation stage
+    // gives up on one (past its budget of work, on extreme magnitudes): the answer can
+    // then no longer be `True`, and the rest would each cost up to that budget too.
+    let met = AtomicBool::new(false);
+    parallel::any(&later, |(query, hit)| {
+        let hit = query.settle(*hit, &ccd);
+        if judge(hit) {
+            met.store(true, Relaxed);
+            return true;
+        }
+        hit.verdict.is_maybe()
+    });
+    let contact = contact || met.load(Relaxed);
+    Ok(Listed::Done(if contact {
+        Verdict::False
+    } else if maybe.load(Relaxed) {
+        Verdict::Maybe
+    } else {
+        Verdict::True
+    }))
 }
 
 /// Checks the settings and the positions, and copies the positions as arrays.
@@ -626,15 +697,186 @@ fn least_within(hi: f64, tolerance: f64) -> f64 {
     (Interval::enclose(hi) * (one - Interval::enclose(tolerance))).hi()
 }
 
+/// The step, window after window of time: one window, `[0, t_max]`, unless the mesh is
+/// crowded in it (see [`Windows`]); then the step in each window (its pairs those that can
+/// come near in it, each searched from 0 to the window's end) until one finds a contact.
+/// No pair has a contact in an earlier window (each was searched in full), so the first
+/// contact is in the window where one is found, among its pairs.
+fn in_windows(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &StepOptions,
+    crowding: Crowding,
+) -> Result<Step, ShapeError> {
+    let mut windows = Windows::new(o.t_max, crowding);
+    let mut before: Option<Step> = None;
+    loop {
+        let clock = Clock::start();
+        let (from, to, crowding) = windows.next();
+        let broad = Broad::window(mesh, x0, x1, o.min_distance, (from, to))?;
+        let built = clock.seconds();
+        let w = StepOptions { t_max: to, ..*o };
+        let mut s = match step(mesh, x0, x1, &w, broad, crowding)? {
+            Listed::Crowded(pairs) => {
+                windows.crowded(pairs);
+                continue;
+            }
+            Listed::Done(s) => s,
+        };
+        s.broad_seconds += built;
+        if let Some(b) = before {
+            s.candidates += b.candidates;
+            s.skipped += b.skipped;
+            s.exact_stage += b.exact_stage;
+            s.static_pairs += b.static_pairs;
+            s.broad_seconds += b.broad_seconds;
+            s.narrow_seconds += b.narrow_seconds;
+        }
+        if s.limit.is_some() || s.t < to || to >= o.t_max {
+            return Ok(s);
+        }
+        before = Some(s);
+        windows.done();
+    }
+}
+
+/// What a step in one window lists: its answer, or only that the window is crowded (see
+/// [`Crowding`]), before it lists all its pairs: by its vertex–face pairs alone, or with its
+/// edge pairs, so many projected.
+enum Listed<T> {
+    Done(T),
+    Crowded(Projected),
+}
+
+/// A number of candidate pairs projected from a sample: of the vertex–face pairs alone, or of
+/// both kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Projected {
+    VertexFace(u64),
+    Both(u64),
+}
+
+/// The windows of time a step is cut into. Each starts where the last ended and is twice
+/// as long (the first: all of `[0, t_max]`), up to `t_max`; a window found crowded is
+/// halved instead, as long as halving thins it out (its projected pairs fall by a quarter
+/// at least) and at most [`HALVINGS`] times in a row. Where halving stopped helping (every
+/// primitive near every other at one time, as in a mesh folded flat) no window is tested
+/// for crowding again, so the windows stay few.
+struct Windows {
+    from: f64,
+    to: f64,
+    t_max: f64,
+    crowding: Option<Crowding>,
+    /// The projected pairs of the window last found crowded, and how many times in a row
+    /// it was halved.
+    last: Option<Projected>,
+    halved: usize,
+}
+
+impl Windows {
+    fn new(t_max: f64, crowding: Crowding) -> Self {
+        Self {
+            from: 0.0,
+            to: t_max,
+            t_max,
+            crowding: Some(crowding),
+            last: None,
+            halved: 0,
+        }
+    }
+
+    /// The window to step in, `[from, to]`, and the crowding to test it for.
+    fn next(&self) -> (f64, f64, Option<Crowding>) {
+        (self.from, self.to, self.crowding)
+    }
+
+    /// The window was crowded, with `pairs` projected: halve it, or give up halving. (A
+    /// window crowded by both kinds of pair after one crowded by its vertex–face pairs alone
+    /// is thinner: those are no longer too many.)
+    fn crowded(&mut self, pairs: Projected) {
+        let half = self.from + (self.to - self.from) * 0.5;
+        let thinner = match (self.last, pairs) {
+            (None, _) | (Some(Projected::VertexFace(_)), Projected::Both(_)) => true,
+            (Some(Projected::VertexFace(last)), Projected::VertexFace(now))
+            | (Some(Projected::Both(last)), Projected::Both(now)) => now <= last - last / 4,
+            (Some(Projected::Both(_)), Projected::VertexFace(_)) => false,
+        };
+        if thinner && self.halved < HALVINGS && half > self.from && half < self.to {
+            (self.to, self.last, self.halved) = (half, Some(pairs), self.halved + 1);
+        } else {
+            self.crowding = None;
+        }
+    }
+
+    /// The window was stepped through with no contact: on to the next.
+    fn done(&mut self) {
+        let width = 2.0 * (self.to - self.from);
+        self.from = self.to;
+        let end = self.from + width;
+        self.to = if end >= self.t_max || end <= self.from {
+            self.t_max
+        } else {
+            end
+        };
+        (self.last, self.halved) = (None, 0);
+    }
+}
+
+/// How many times in a row [`Windows`] halves a window at most.
+const HALVINGS: usize = 24;
+
+/// When a window of time is crowded: where the candidate pairs a sample of the vertices and
+/// of the edges list (up to 64 each, listed first in any case), projected to all of them, are
+/// more than `per_primitive` per vertex and edge. A mesh whose swept boxes meet in numbers
+/// near the square of its size (a large rotation in one step, whose boxes span the mesh)
+/// would otherwise list more pairs than memory holds.
+#[derive(Clone, Copy, Debug)]
+struct Crowding {
+    /// Below this many pairs of primitives of the kinds listed (vertex–face and edge–edge,
+    /// all of them), a mesh is never crowded: listing them all fits in memory.
+    few_pairs: u64,
+    /// How many candidate pairs per vertex and edge make a window crowded.
+    per_primitive: u64,
+}
+
+impl Crowding {
+    /// Whether `projected` candidate pairs ([`project`]) crowd a window of `mesh`.
+    fn crowds(self, mesh: &CcdMesh, projected: u64) -> bool {
+        let (v, e, f) = (
+            mesh.vertex_count() as u64,
+            mesh.edges().len() as u64,
+            mesh.faces().len() as u64,
+        );
+        let all = v.saturating_mul(f).saturating_add(e.saturating_mul(e));
+        all > self.few_pairs && projected > self.per_primitive.saturating_mul(v + e)
+    }
+}
+
+/// `listed` pairs of `sampled` items out of `all`, projected to all of them; halved for
+/// edges (`twice`), whose pairs each edge lists from both ends.
+fn project(listed: usize, sampled: usize, all: usize, twice: bool) -> u64 {
+    let per = (sampled as u64).max(1) * (1 + u64::from(twice));
+    (listed as u64).saturating_mul(all as u64) / per
+}
+
+/// 2^24 pairs (12 bytes each) fit in memory; 32 candidates per vertex and edge is over ten
+/// times what the benchmark scenes list over their whole motion (cloth-200: 415,576 for its
+/// 40,000 vertices and 120,000 edges), so no such scene is ever cut into windows.
+const CROWDING: Crowding = Crowding {
+    few_pairs: 1 << 24,
+    per_primitive: 32,
+};
+
 fn step(
     mesh: &CcdMesh,
     x0: &[[f64; 3]],
     x1: &[[f64; 3]],
     o: &StepOptions,
-) -> Result<Step, ShapeError> {
-    let clock = Clock::start();
-    let mut broad = Broad::new(mesh, x0, x1, o.min_distance)?;
-    let mut broad_seconds = clock.seconds();
+    mut broad: Broad<'_>,
+    crowding: Option<Crowding>,
+) -> Result<Listed<Step>, ShapeError> {
+    let mut broad_seconds = 0.0;
     let clock = Clock::start();
     let best = AtomicU64::new(o.t_max.to_bits());
     let (skipped, exact, fixed) = (
@@ -749,6 +991,11 @@ fn step(
     };
     let (mut pairs, mut looked_at, _, vf_listing) =
         crowd_first(&sample, |v| broad.vertex_face_of(&[v]), &mut look_at);
+    // A crowded window is cut before more is listed (see `Windows`).
+    let vf = project(pairs.len(), sample.len(), x0.len(), false);
+    if !stopped() && crowding.is_some_and(|c| c.crowds(mesh, vf)) {
+        return Ok(Listed::Crowded(Projected::VertexFace(vf)));
+    }
     // The sample's other pairs next, likeliest first: a contact among them bounds the step,
     // and the other vertices' pairs are listed only up to it (a pair that cannot come near
     // before it cannot shorten the step).
@@ -768,13 +1015,17 @@ fn step(
     let rest_seconds = rest_clock.seconds();
     // The same for a sample of the edges (a mesh of edges alone has no faces to crowd),
     // whose pairs searched here are left out of the edge pairs listed below.
+    let edges = sample_of(mesh.edges().len());
     let (crowd, crowd_searched, _, ee_listing) = if stopped() {
         (Vec::new(), 0, true, 0.0)
     } else {
         // Edge slots (one per edge) of the edges' tree.
-        let edges = sample_of(mesh.edges().len());
         crowd_first(&edges, |e| broad.edge_edge_of(&[e]), &mut look_at)
     };
+    let both = vf + project(crowd.len(), edges.len(), mesh.edges().len(), true);
+    if !stopped() && crowding.is_some_and(|c| c.crowds(mesh, both)) {
+        return Ok(Listed::Crowded(Projected::Both(both)));
+    }
     // The vertex–face pairs likeliest to meet first, for a bound on the step; then the edge
     // pairs only up to it (it only falls, and a pair that cannot come near before it cannot
     // shorten the step); then all the others, the likeliest to meet first.
@@ -896,7 +1147,7 @@ fn step(
             break;
         }
     }
-    Ok(Step {
+    Ok(Listed::Done(Step {
         t,
         limit,
         within_tolerance,
@@ -906,7 +1157,7 @@ fn step(
         static_pairs: fixed.into_inner(),
         broad_seconds,
         narrow_seconds: clock.seconds() - edges_seconds,
-    })
+    }))
 }
 
 /// A stopwatch that reads 0 where the platform has no clock (`wasm32-unknown-unknown`).
@@ -934,6 +1185,120 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Windows of time: a small grid turning in its plane by up to 170° and tilting out of
+    /// it, its end positions nudged on a grid, with and without a minimum distance, cut into
+    /// windows at every chance (every window crowded: thresholds of 0), steps as every pair
+    /// decides on its own over the whole motion (never past a certain contact, never short
+    /// of the earliest possible one by more than the tolerance) and as the step in one
+    /// window does; the yes/no question agrees with the step. (A turn moves each vertex along
+    /// a chord through the grid, so the grid shrinks and may fold onto itself.)
+    #[test]
+    fn windows_of_time_step_as_every_pair_decides() {
+        let every = Crowding {
+            few_pairs: 0,
+            per_primitive: 0,
+        };
+        let never = Crowding {
+            few_pairs: 1 << 24,
+            per_primitive: u64::MAX,
+        };
+        let mut g = crate::testing::Rng(0x51AB);
+        let mut cut = 0;
+        let cases = 24;
+        for case in 0..cases {
+            let n = 3 + g.below(3) as u32;
+            let at = |i: u32| f64::from(i) / f64::from(n - 1) - 0.5;
+            let mut x0: Vec<[f64; 3]> = (0..n * n).map(|k| [at(k / n), at(k % n), 0.0]).collect();
+            let mut faces = Vec::new();
+            for i in 0..n - 1 {
+                for j in 0..n - 1 {
+                    let k = i * n + j;
+                    faces.extend([[k, k + 1, k + n], [k + 1, k + n + 1, k + n]]);
+                }
+            }
+            // A wall at rest across the plane x = w, which the turning grid may sweep into.
+            let w = 0.25 + g.below(16) as f64 / 32.0;
+            let k = n * n;
+            x0.extend([[w, -2.0, -1.0], [w, 2.0, -1.0], [w, 0.0, 2.0]]);
+            faces.push([k, k + 1, k + 2]);
+            let mesh = CcdMesh::new(x0.len(), &faces).unwrap();
+            let turn = (10.0 + 160.0 * g.below(1 << 10) as f64 / 1024.0).to_radians();
+            let tilt: f64 = [0.0, 0.5, 1.2][case % 3];
+            let nudge = |g: &mut crate::testing::Rng| (g.below(5) as f64 - 2.0) / 16.0;
+            let x1: Vec<[f64; 3]> = x0
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    if i >= k as usize {
+                        return *p;
+                    }
+                    let (x, y) = (
+                        turn.cos() * p[0] - turn.sin() * p[1],
+                        turn.sin() * p[0] + turn.cos() * p[1],
+                    );
+                    let n = if case % 2 == 0 { nudge(&mut g) } else { 0.0 };
+                    [x + n, tilt.cos() * y, tilt.sin() * y]
+                })
+                .collect();
+            let o = StepOptions {
+                min_distance: if case % 4 == 1 { 1.0 / 32.0 } else { 0.0 },
+                threads: 1,
+                ..StepOptions::default()
+            };
+            let broad = Broad::window(&mesh, &x0, &x1, o.min_distance, (0.0, 1.0)).unwrap();
+            let first = step(&mesh, &x0, &x1, &o, broad, Some(every)).unwrap();
+            cut += usize::from(matches!(first, Listed::Crowded(_)));
+            let step = in_windows(&mesh, &x0, &x1, &o, every).unwrap();
+            let whole = in_windows(&mesh, &x0, &x1, &o, never).unwrap();
+            // Every pair on its own.
+            let ccd = pair_options(&o, 1.0, o.tolerance);
+            let (mut lowest, mut certain) = (f64::INFINITY, f64::INFINITY);
+            let v = mesh.vertex_count() as u32;
+            let vf = (0..v).flat_map(|vertex| {
+                (0..faces.len() as u32).map(move |face| Pair::VertexFace { vertex, face })
+            });
+            let e = mesh.edges().len() as u32;
+            let ee = (0..e).flat_map(|a| (a + 1..e).map(move |b| Pair::EdgeEdge { a, b }));
+            for pair in vf.chain(ee) {
+                let ids = pair.vertices(&mesh);
+                let distinct = match pair {
+                    Pair::VertexFace { .. } => !ids[1..].contains(&ids[0]),
+                    Pair::EdgeEdge { .. } => !ids[..2].iter().any(|i| ids[2..].contains(i)),
+                };
+                if !distinct {
+                    continue;
+                }
+                let hit = run(pair, &mesh, &x0, &x1, &ccd);
+                assert!(!hit.verdict.is_maybe(), "case {case}: {pair:?} undecided");
+                if hit.verdict != Verdict::False {
+                    lowest = lowest.min(hit.toi.lo());
+                }
+                if hit.verdict == Verdict::True {
+                    certain = certain.min(hit.toi.hi());
+                }
+            }
+            for s in [&step, &whole] {
+                assert!(s.t <= certain, "case {case}: {s:?} past {certain}");
+                if lowest.is_finite() {
+                    assert!(
+                        s.t >= lowest * (1.0 - 2e-6),
+                        "case {case}: {s:?} short of {lowest}"
+                    );
+                    assert!(
+                        s.limit.is_some() && s.within_tolerance,
+                        "case {case}: {s:?}"
+                    );
+                } else {
+                    assert!(s.t == 1.0 && s.limit.is_none(), "case {case}: {s:?}");
+                }
+            }
+            let free = free_in_windows(&mesh, &x0, &x1, &o, every).unwrap();
+            assert_eq!(free, Verdict::from(lowest.is_infinite()), "case {case}");
+        }
+        // The windows were cut, most of the time.
+        assert!(2 * cut >= cases, "{cut} of {cases} cut");
+    }
 
     /// The first places go to the lowest estimates, overlapping pairs (negative estimates)
     /// taking at most half of them while others remain, the two kinds in turn; every other
