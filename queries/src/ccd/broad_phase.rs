@@ -767,43 +767,29 @@ fn item_box<const N: usize>(vertex: &[Box3], ids: [u32; N]) -> Box3 {
     ids.iter().fold(EMPTY, |b, &i| union(b, vertex[i as usize]))
 }
 
-/// The box holding a point's positions over `[0, t]`, `0 <= t <= 1`, moving from `p0` to
-/// `p1` (for `t = 1`, its box over the whole motion, exact).
-///
-/// The position at `t`, computed as `p0 + t·(p1 − p0)` in floats, is off by at most
-/// `7u·M` (`u = 2^-53`, `M` the largest magnitude of a coordinate of `p0` and `p1`): the
-/// difference and the product are within `2u` of `t·(p1 − p0)`, at most `2M` in magnitude,
-/// and the sum adds `u` of at most `3M`; `2^-1022` more covers a product that underflows.
-/// Widened by `8u·M + 2^-1022` and rounded outward, the box holds it. Coordinates of
-/// `2^1019` or more (whose differences could overflow) keep the box over `[0, 1]`.
-fn swept_until(p0: [f64; 3], p1: [f64; 3], t: f64) -> Box3 {
-    let m = p0.iter().chain(&p1).fold(0.0f64, |m, c| m.max(c.abs()));
-    if t >= 1.0 || m >= 2f64.powi(1019) {
-        return swept(p0, p1);
-    }
-    let slack = (4.0 * f64::EPSILON * m + f64::MIN_POSITIVE).next_up();
-    let end: [f64; 3] = core::array::from_fn(|k| p0[k] + t * (p1[k] - p0[k]));
-    [
-        core::array::from_fn(|k| p0[k].min((end[k] - slack).next_down())),
-        core::array::from_fn(|k| p0[k].max((end[k] + slack).next_up())),
-    ]
-}
-
 /// The box holding a point's positions over the times between `a` and `b` (either order, in
-/// `[0, 1]`), moving from `p0` to `p1`: [`swept_until`] where `a` is 0, otherwise the hull of
-/// the positions at `a` and `b`, each computed in floats and widened as there (a position at
-/// 1 is `p1` exactly); the motion is linear, so its positions between are in that hull.
+/// `[0, 1]`), moving from `p0` to `p1`: the hull of its positions at `a` and `b` (the motion
+/// is linear, so the positions between are in it), exact at 0 and 1 (`p0`, `p1`; over all of
+/// `[0, 1]`, the box of the two).
+///
+/// A position at `t` strictly between, computed as `p0 + t·(p1 − p0)` in floats, is off by
+/// at most `7u·M` (`u = 2^-53`, `M` the largest magnitude of a coordinate of `p0` and `p1`):
+/// the difference and the product are within `2u` of `t·(p1 − p0)`, at most `2M` in
+/// magnitude, and the sum adds `u` of at most `3M`; `2^-1022` more covers a product that
+/// underflows. Widened by `8u·M + 2^-1022` and rounded outward, the box holds it.
+/// Coordinates of `2^1019` or more (whose differences could overflow) keep the box over
+/// `[0, 1]`.
 pub(super) fn swept_between(p0: [f64; 3], p1: [f64; 3], a: f64, b: f64) -> Box3 {
     let (a, b) = (a.min(b), a.max(b));
-    if a <= 0.0 {
-        return swept_until(p0, p1, b);
-    }
     let m = p0.iter().chain(&p1).fold(0.0f64, |m, c| m.max(c.abs()));
-    if m >= 2f64.powi(1019) {
+    if (a <= 0.0 && b >= 1.0) || m >= 2f64.powi(1019) {
         return swept(p0, p1);
     }
     let slack = (4.0 * f64::EPSILON * m + f64::MIN_POSITIVE).next_up();
     let at = |t: f64| -> Box3 {
+        if t <= 0.0 {
+            return [p0, p0];
+        }
         if t >= 1.0 {
             return [p1, p1];
         }
@@ -1174,7 +1160,7 @@ mod tests {
                 _ => (1 + g.below(999)) as f64 / 1000.0,
             };
             for (b, times) in [
-                (swept_until(p0, p1, t), vec![t]),
+                (swept_between(p0, p1, 0.0, t), vec![t]),
                 (swept_between(p0, p1, s, t), vec![s, t]),
             ] {
                 for time in times {
@@ -1329,7 +1315,7 @@ mod tests {
             let upto: Vec<Box3> = x0
                 .iter()
                 .zip(&x1)
-                .map(|(&p, &q)| swept_until(p, q, until))
+                .map(|(&p, &q)| swept_between(p, q, 0.0, until))
                 .collect();
             for pair in &early {
                 let Pair::EdgeEdge { a, b } = *pair else {

@@ -761,8 +761,8 @@ enum Projected {
 /// as long (the first: all of `[0, t_max]`), up to `t_max`; a window found crowded is
 /// halved instead, as long as halving thins it out (its projected pairs fall by a quarter
 /// at least) and at most [`HALVINGS`] times in a row. Where halving stopped helping (every
-/// primitive near every other at one time, as in a mesh folded flat) no window is tested
-/// for crowding again, so the windows stay few.
+/// primitive near every other at one time, as in a mesh folded flat), or after
+/// [`MAX_WINDOWS`] windows, no window is tested for crowding again, so the windows stay few.
 struct Windows {
     from: f64,
     to: f64,
@@ -772,6 +772,8 @@ struct Windows {
     /// it was halved.
     last: Option<Projected>,
     halved: usize,
+    /// How many windows have been stepped through.
+    stepped: usize,
 }
 
 impl Windows {
@@ -783,6 +785,7 @@ impl Windows {
             crowding: Some(crowding),
             last: None,
             halved: 0,
+            stepped: 0,
         }
     }
 
@@ -819,12 +822,20 @@ impl Windows {
         } else {
             end
         };
-        (self.last, self.halved) = (None, 0);
+        (self.last, self.halved, self.stepped) = (None, 0, self.stepped + 1);
+        // A bound on the windows, whatever the motion: past it, the rest in one.
+        if self.stepped >= MAX_WINDOWS {
+            self.crowding = None;
+        }
     }
 }
 
 /// How many times in a row [`Windows`] halves a window at most.
 const HALVINGS: usize = 24;
+
+/// How many windows [`Windows`] cuts at most before it takes the rest of the motion as one
+/// (each costs a broad phase built anew), so that no motion is cut without end.
+const MAX_WINDOWS: usize = 4096;
 
 /// When a window of time is crowded: where the candidate pairs a sample of the vertices and
 /// of the edges list (up to 64 each, listed first in any case), projected to all of them, are
