@@ -1203,7 +1203,8 @@ mod tests {
     /// decides on its own over the whole motion (never past a certain contact, never short
     /// of the earliest possible one by more than the tolerance) and as the step in one
     /// window does; the yes/no question agrees with the step. (A turn moves each vertex along
-    /// a chord through the grid, so the grid shrinks and may fold onto itself.)
+    /// a chord through the grid, so the grid shrinks and may fold onto itself.) At unit
+    /// scale, scaled by `2^-1000`, `2^600` and `2^-40`, and a million units from the origin.
     #[test]
     fn windows_of_time_step_as_every_pair_decides() {
         let every = Crowding {
@@ -1215,9 +1216,21 @@ mod tests {
             per_primitive: u64::MAX,
         };
         let mut g = crate::testing::Rng(0x51AB);
-        let mut cut = 0;
-        let cases = 24;
+        let mut cut = [0; 5];
+        let cases = 60;
+        let mut contacts = [0; 5];
         for case in 0..cases {
+            // Scaled by powers of two (the same motions, but for coordinates that fall
+            // below the normal range; products underflow or overflow at the extremes), or
+            // moved far from the origin (other inputs, rounded, which the pairs' own CCD
+            // sees too).
+            let (scale, offset) = [
+                (1.0, 0.0),
+                (2f64.powi(-1000), 0.0),
+                (2f64.powi(600), 0.0),
+                (1.0, 1e6 + 0.25),
+                (2f64.powi(-40), -3.0),
+            ][case / 12];
             let n = 3 + g.below(3) as u32;
             let at = |i: u32| f64::from(i) / f64::from(n - 1) - 0.5;
             let mut x0: Vec<[f64; 3]> = (0..n * n).map(|k| [at(k / n), at(k % n), 0.0]).collect();
@@ -1252,14 +1265,17 @@ mod tests {
                     [x + n, tilt.cos() * y, tilt.sin() * y]
                 })
                 .collect();
+            let far = |p: &[f64; 3]| p.map(|x| x * scale + offset);
+            let (x0, x1): (Vec<_>, Vec<_>) =
+                (x0.iter().map(far).collect(), x1.iter().map(far).collect());
             let o = StepOptions {
-                min_distance: if case % 4 == 1 { 1.0 / 32.0 } else { 0.0 },
+                min_distance: if case % 4 == 1 { scale / 32.0 } else { 0.0 },
                 threads: 1,
                 ..StepOptions::default()
             };
             let broad = Broad::window(&mesh, &x0, &x1, o.min_distance, (0.0, 1.0)).unwrap();
             let first = step(&mesh, &x0, &x1, &o, broad, Some(every)).unwrap();
-            cut += usize::from(matches!(first, Listed::Crowded(_)));
+            cut[case / 12] += usize::from(matches!(first, Listed::Crowded(_)));
             let step = in_windows(&mesh, &x0, &x1, &o, every).unwrap();
             let whole = in_windows(&mesh, &x0, &x1, &o, never).unwrap();
             // Every pair on its own.
@@ -1306,9 +1322,13 @@ mod tests {
             }
             let free = free_in_windows(&mesh, &x0, &x1, &o, every).unwrap();
             assert_eq!(free, Verdict::from(lowest.is_infinite()), "case {case}");
+            contacts[case / 12] += usize::from(lowest.is_finite());
         }
-        // The windows were cut, most of the time.
-        assert!(2 * cut >= cases, "{cut} of {cases} cut");
+        // Contacts at every scale, and some motions free of them.
+        assert!(contacts.iter().all(|&c| c > 0), "{contacts:?}");
+        assert!(contacts.iter().sum::<usize>() < cases, "{contacts:?}");
+        // The windows were cut, most of the time, at every scale.
+        assert!(cut.iter().all(|&c| 2 * c >= 12), "{cut:?} of 12 cut");
     }
 
     /// The first places go to the lowest estimates, overlapping pairs (negative estimates)
