@@ -1125,15 +1125,15 @@ mod tests {
 
     /// The box over `[0, t]` holds the exact position at `t` (so, being convex, every
     /// position before it), and the box over a window `[s, t]` those at both ends (so every
-    /// one between), against exact rationals: points anywhere from subnormal to `2^1018` in
-    /// magnitude, far from each other or one ulp apart, moving both ways, at times from
+    /// one between), against exact rationals: points anywhere from subnormal to near
+    /// `f64::MAX` in magnitude (where the moving point's float position would overflow), far from each other or one ulp apart, moving both ways, at times from
     /// `2^-60` to 1.
     #[test]
     fn a_box_up_to_a_time_holds_the_exact_position_then() {
         let g = &mut Rng(0x7135_0b0c);
         let coordinate = |g: &mut Rng| -> f64 {
-            let e = g.below(2094) as i32 - 1074;
-            let x = (1.0 + g.below(1 << 20) as f64 / 1048576.0) * pow2(e.min(1018));
+            let e = g.below(2098) as i32 - 1074;
+            let x = (1.0 + g.below(1 << 20) as f64 / 1048576.0) * pow2(e);
             if g.below(2) == 0 {
                 -x
             } else {
