@@ -78,10 +78,12 @@ fn main() -> ExitCode {
                 mesh.faces().len()
             );
             println!(
-                "step {} (limit {:?}); {} candidates, {} skipped by their boxes, {} decided by \
-                 the exact stage; broad phase {:.3} s, narrow {:.3} s, total {:.3} s",
+                "step {} (limit {:?}) in {} windows of time; {} candidates, {} skipped by their \
+                 boxes, {} decided by the exact stage; broad phase {:.3} s, narrow {:.3} s, total \
+                 {:.3} s",
                 step.t,
                 step.limit,
+                step.windows,
                 step.candidates,
                 step.skipped,
                 step.exact_stage,

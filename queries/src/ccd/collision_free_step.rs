@@ -82,6 +82,9 @@ pub struct Step {
     pub exact_stage: usize,
     /// Candidates whose points all move alike, decided by exact static predicates.
     pub static_pairs: usize,
+    /// The windows of time the step was taken in, one after another: 1 unless the motion
+    /// crowds the mesh's swept boxes (see [`collision_free_step`]).
+    pub windows: usize,
     /// Seconds in the broad phase (0 where the platform has no clock).
     pub broad_seconds: f64,
     /// Seconds in the narrow phase.
@@ -141,7 +144,8 @@ pub struct Step {
 ///   first window with a contact holds `t*` and its pair; the guarantee is the same, and
 ///   the listing stays within about 32 pairs per vertex and edge where halving helps. (A 90°
 ///   turn of a 25,600-vertex grid in its plane listed 1.3·10^8 pairs at once, 4.3 GB of
-///   memory at the peak; in windows the peak is 0.23 GB.) Meshes crowded at one time
+///   memory at the peak; in windows the peak is 0.23 GB.) [`Step::windows`] counts the
+///   windows a step was taken in. Meshes crowded at one time
 ///   (every primitive near every other with none in contact) still cost that square.
 /// - **Narrow phase.** [`vertex_face_ccd`](super::vertex_face_ccd) and
 ///   [`edge_edge_ccd`](super::edge_edge_ccd) run on the candidates in parallel, each up to
@@ -725,6 +729,7 @@ fn in_windows(
             Listed::Done(s) => s,
         };
         s.broad_seconds += built;
+        s.windows = windows.stepped + 1;
         if let Some(b) = before {
             s.candidates += b.candidates;
             s.skipped += b.skipped;
@@ -1166,6 +1171,7 @@ fn step(
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
         static_pairs: fixed.into_inner(),
+        windows: 1,
         broad_seconds,
         narrow_seconds: clock.seconds() - edges_seconds,
     }))
@@ -1219,6 +1225,7 @@ mod tests {
         let mut cut = [0; 5];
         let cases = 60;
         let mut contacts = [0; 5];
+        let mut several = [0; 5];
         for case in 0..cases {
             // Scaled by powers of two (the same motions, but for coordinates that fall
             // below the normal range; products underflow or overflow at the extremes), or
@@ -1278,6 +1285,8 @@ mod tests {
             cut[case / 12] += usize::from(matches!(first, Listed::Crowded(_)));
             let step = in_windows(&mesh, &x0, &x1, &o, every).unwrap();
             let whole = in_windows(&mesh, &x0, &x1, &o, never).unwrap();
+            assert_eq!(whole.windows, 1, "case {case}");
+            several[case / 12] += usize::from(step.windows > 1);
             // Every pair on its own.
             let ccd = pair_options(&o, 1.0, o.tolerance);
             let (mut lowest, mut certain) = (f64::INFINITY, f64::INFINITY);
@@ -1327,8 +1336,10 @@ mod tests {
         // Contacts at every scale, and some motions free of them.
         assert!(contacts.iter().all(|&c| c > 0), "{contacts:?}");
         assert!(contacts.iter().sum::<usize>() < cases, "{contacts:?}");
-        // The windows were cut, most of the time, at every scale.
+        // The windows were cut, most of the time, at every scale, and steps went on past
+        // the first window.
         assert!(cut.iter().all(|&c| 2 * c >= 12), "{cut:?} of 12 cut");
+        assert!(several.iter().all(|&c| c > 0), "{several:?}");
     }
 
     /// The first places go to the lowest estimates, overlapping pairs (negative estimates)
