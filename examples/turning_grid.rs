@@ -78,7 +78,7 @@ fn main() -> ExitCode {
                 mesh.faces().len()
             );
             println!(
-                "step {} (limit {:?}) in {} windows of time; {} candidates, {} skipped by their \
+                "step {} (limit {:?}); windows of time: {}; {} candidates, {} skipped by their \
                  boxes, {} decided by the exact stage; broad phase {:.3} s, narrow {:.3} s, total \
                  {:.3} s",
                 step.t,

@@ -1126,8 +1126,8 @@ mod tests {
     /// The box over `[0, t]` holds the exact position at `t` (so, being convex, every
     /// position before it), and the box over a window `[s, t]` those at both ends (so every
     /// one between), against exact rationals: points anywhere from subnormal to near
-    /// `f64::MAX` in magnitude (where the moving point's float position would overflow), far from each other or one ulp apart, moving both ways, at times from
-    /// `2^-60` to 1.
+    /// `f64::MAX` in magnitude (where the moving point's float position would overflow), far
+    /// from each other or one ulp apart, moving both ways, at times from `2^-60` to 1.
     #[test]
     fn a_box_up_to_a_time_holds_the_exact_position_then() {
         let g = &mut Rng(0x7135_0b0c);
