@@ -1,6 +1,7 @@
 //! Mesh CCD: how far along the motion from one frame of a mesh to the next can it go with no
 //! contact? (ipc-toolkit's `compute_collision_free_stepsize`, certified.)
 
+use core::ops::ControlFlow;
 use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
@@ -250,26 +251,22 @@ fn free_in_windows(
     o: &StepOptions,
     crowding: Crowding,
 ) -> Result<Verdict, ShapeError> {
-    let mut windows = Windows::new(o.t_max, crowding);
     let mut maybe = false;
-    loop {
-        let (from, to, crowding) = windows.next();
-        let broad = Broad::window(mesh, x0, x1, o.min_distance, (from, to))?;
-        let w = StepOptions { t_max: to, ..*o };
-        match free_within(mesh, x0, x1, &w, broad, crowding)? {
-            Listed::Crowded(pairs) => {
-                windows.crowded(pairs);
-                continue;
+    by_windows(
+        mesh,
+        x0,
+        x1,
+        o,
+        crowding,
+        |broad, w, crowding| free_within(mesh, x0, x1, w, broad, crowding),
+        |free, _| match free {
+            Verdict::False => ControlFlow::Break(Verdict::False),
+            _ => {
+                maybe |= free.is_maybe();
+                ControlFlow::Continue(if maybe { Verdict::Maybe } else { Verdict::True })
             }
-            Listed::Done(Verdict::False) => return Ok(Verdict::False),
-            Listed::Done(Verdict::Maybe) => maybe = true,
-            Listed::Done(Verdict::True) => {}
-        }
-        if to >= o.t_max {
-            return Ok(if maybe { Verdict::Maybe } else { Verdict::True });
-        }
-        windows.done();
-    }
+        },
+    )
 }
 
 /// [`is_step_collision_free`] over `[0, t_max]`, its pairs those `broad` lists (all those
@@ -713,36 +710,84 @@ fn in_windows(
     o: &StepOptions,
     crowding: Crowding,
 ) -> Result<Step, ShapeError> {
-    let mut windows = Windows::new(o.t_max, crowding);
     let mut before: Option<Step> = None;
+    by_windows(
+        mesh,
+        x0,
+        x1,
+        o,
+        crowding,
+        |broad, w, crowding| step(mesh, x0, x1, w, broad, crowding),
+        |mut s, window| {
+            s.broad_seconds += window.built;
+            s.windows = window.number;
+            if let Some(b) = before {
+                s.candidates += b.candidates;
+                s.skipped += b.skipped;
+                s.exact_stage += b.exact_stage;
+                s.static_pairs += b.static_pairs;
+                s.broad_seconds += b.broad_seconds;
+                s.narrow_seconds += b.narrow_seconds;
+            }
+            before = Some(s);
+            if s.limit.is_some() || s.t < window.to {
+                ControlFlow::Break(s)
+            } else {
+                ControlFlow::Continue(s)
+            }
+        },
+    )
+}
+
+/// A window of time a stage was run in, as [`by_windows`] tells the stage's caller: its end,
+/// its number (from 1, not counting the windows found crowded) and the seconds its broad
+/// phase took to build.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    to: f64,
+    number: usize,
+    built: f64,
+}
+
+/// Runs `stage` window after window of time (see [`Windows`]) and returns what `then` makes
+/// of its answers: in each window, `stage` is given the broad phase built over it, the
+/// options with `t_max` at the window's end, and the crowding to test it for; a window it
+/// finds crowded is cut as [`Windows`] says and run again; otherwise `then` takes its answer
+/// and either stops (`Break`) or answers for the motion so far (`Continue`), the answer
+/// returned when the window was the last one.
+fn by_windows<T, R>(
+    mesh: &CcdMesh,
+    x0: &[[f64; 3]],
+    x1: &[[f64; 3]],
+    o: &StepOptions,
+    crowding: Crowding,
+    mut stage: impl FnMut(Broad<'_>, &StepOptions, Option<Crowding>) -> Result<Listed<T>, ShapeError>,
+    mut then: impl FnMut(T, Window) -> ControlFlow<R, R>,
+) -> Result<R, ShapeError> {
+    let mut windows = Windows::new(o.t_max, crowding);
     loop {
         let clock = Clock::start();
         let (from, to, crowding) = windows.next();
         let broad = Broad::window(mesh, x0, x1, o.min_distance, (from, to))?;
         let built = clock.seconds();
         let w = StepOptions { t_max: to, ..*o };
-        let mut s = match step(mesh, x0, x1, &w, broad, crowding)? {
+        let answer = match stage(broad, &w, crowding)? {
             Listed::Crowded(pairs) => {
                 windows.crowded(pairs);
                 continue;
             }
-            Listed::Done(s) => s,
+            Listed::Done(answer) => answer,
         };
-        s.broad_seconds += built;
-        s.windows = windows.stepped + 1;
-        if let Some(b) = before {
-            s.candidates += b.candidates;
-            s.skipped += b.skipped;
-            s.exact_stage += b.exact_stage;
-            s.static_pairs += b.static_pairs;
-            s.broad_seconds += b.broad_seconds;
-            s.narrow_seconds += b.narrow_seconds;
+        let window = Window {
+            to,
+            number: windows.stepped + 1,
+            built,
+        };
+        match then(answer, window) {
+            ControlFlow::Break(r) => return Ok(r),
+            ControlFlow::Continue(r) if to >= o.t_max => return Ok(r),
+            ControlFlow::Continue(_) => windows.done(),
         }
-        if s.limit.is_some() || s.t < to || to >= o.t_max {
-            return Ok(s);
-        }
-        before = Some(s);
-        windows.done();
     }
 }
 
@@ -1202,6 +1247,78 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::pow2;
+
+    /// How windows are cut. A window crowded again and again, thinner each time, is halved
+    /// [`HALVINGS`] times and then no longer tested; one not thinner by a quarter than the
+    /// last is not halved again. A motion whose first window is halved twenty times and every later one
+    /// once (each then stepped through: twice as long as the last, halved back) would take
+    /// a million windows: crowding is tested in the first [`MAX_WINDOWS`] only, and past
+    /// them the windows double, to `t_max` in a few more. The windows tile `[0, t_max]`.
+    #[test]
+    fn windows_are_halved_and_cut_a_bounded_number_of_times() {
+        let thinner = |k: usize| Projected::Both(1 << 50 >> (2 * k));
+        let mut w = Windows::new(1.0, CROWDING);
+        for k in 0..HALVINGS {
+            w.crowded(thinner(k));
+            assert_eq!(
+                (w.next().1, w.next().2.is_some()),
+                (pow2(-1 - k as i32), true)
+            );
+        }
+        w.crowded(thinner(HALVINGS));
+        assert!(w.next().2.is_none());
+        let mut w = Windows::new(1.0, CROWDING);
+        w.crowded(Projected::Both(1000));
+        w.crowded(Projected::Both(751));
+        assert_eq!((w.next().1, w.next().2.is_none()), (0.5, true));
+        // Thinner by a quarter exactly: halved again.
+        let mut w = Windows::new(1.0, CROWDING);
+        w.crowded(Projected::Both(1000));
+        w.crowded(Projected::Both(750));
+        assert_eq!((w.next().1, w.next().2.is_some()), (0.25, true));
+        // Crowded by both kinds of pair after the vertex–face pairs alone: those are no longer
+        // too many, so halving helped. The other way round it did not.
+        let mut w = Windows::new(1.0, CROWDING);
+        w.crowded(Projected::VertexFace(1000));
+        w.crowded(Projected::Both(1 << 40));
+        assert_eq!((w.next().1, w.next().2.is_some()), (0.25, true));
+        w.crowded(Projected::VertexFace(1));
+        assert_eq!((w.next().1, w.next().2.is_none()), (0.25, true));
+
+        for t_max in [1.0, 0.75, pow2(-30)] {
+            let mut windows = Windows::new(t_max, CROWDING);
+            for k in 0..20 {
+                windows.crowded(thinner(k));
+            }
+            let (mut end, mut stepped) = (0.0, 0);
+            loop {
+                let (from, to, crowding) = windows.next();
+                assert!(from < to && to <= t_max, "{from} {to}");
+                assert_eq!(
+                    crowding.is_some(),
+                    stepped < MAX_WINDOWS,
+                    "window {stepped}"
+                );
+                if stepped > 0 && crowding.is_some() {
+                    windows.crowded(thinner(0));
+                }
+                let (from, to, _) = windows.next();
+                assert_eq!(from, end, "a gap before window {stepped}");
+                (end, stepped) = (to, stepped + 1);
+                if to >= t_max {
+                    break;
+                }
+                windows.done();
+                assert_eq!(windows.stepped, stepped);
+            }
+            assert_eq!(end, t_max);
+            assert!(
+                stepped > MAX_WINDOWS && stepped < MAX_WINDOWS + 32,
+                "{stepped}"
+            );
+        }
+    }
 
     /// Windows of time: a small grid turning in its plane by up to 170° and tilting out of
     /// it, its end positions nudged on a grid, with and without a minimum distance, cut into
@@ -1233,10 +1350,10 @@ mod tests {
             // sees too).
             let (scale, offset) = [
                 (1.0, 0.0),
-                (crate::testing::pow2(-1000), 0.0),
-                (crate::testing::pow2(600), 0.0),
+                (pow2(-1000), 0.0),
+                (pow2(600), 0.0),
                 (1.0, 1e6 + 0.25),
-                (crate::testing::pow2(-40), -3.0),
+                (pow2(-40), -3.0),
             ][case / 12];
             let n = 3 + g.below(3) as u32;
             let at = |i: u32| f64::from(i) / f64::from(n - 1) - 0.5;
