@@ -296,7 +296,35 @@ impl Query {
             return hit;
         }
         let first = if sep > 0.0 {
-            match Separation::new(start, end, simplex, sep).first_contact(options.t_max) {
+            let separation = Separation::new(start, end, simplex, sep);
+            // Rounded arithmetic first: in general position it encloses the first contact
+            // (or rules every contact out) for a fraction of the exact roots' cost. Either
+            // is the separation stage's answer, as certain as its exact one.
+            match separation.first_contact_rounded(
+                hit.toi.lo(),
+                (hit.verdict == Verdict::True).then(|| hit.toi.hi()),
+                options.t_max,
+                options.tolerance,
+            ) {
+                Some(None) => {
+                    return CcdHit {
+                        verdict: Verdict::False,
+                        toi: Interval::enclose(options.t_max),
+                        iterations: hit.iterations,
+                        exact: true,
+                    }
+                }
+                Some(Some((lo, hi))) => {
+                    return CcdHit {
+                        verdict: Verdict::True,
+                        toi: inclusion::iv(lo, hi),
+                        iterations: hit.iterations,
+                        exact: true,
+                    }
+                }
+                None => {}
+            }
+            match separation.first_contact(options.t_max) {
                 Ok(first) => first,
                 // Past the separation stage's budget (extreme magnitudes only): the search's
                 // answer stands.
