@@ -424,8 +424,9 @@ impl Separation {
             }
         }
         let Some(lo) = open.iter().map(|&((a, _), _)| a).reduce(f64::min) else {
-            // No contact, unless one was certain by `by` (then rounding has lost its way).
-            return by.is_none().then_some(None);
+            // No contact by `t_max`, unless one was certain by then (rounding has then lost
+            // its way: the exact stage decides).
+            return by.is_none_or(|b| b > t_max).then_some(None);
         };
         // A point a few spans on where a pair certainly holds: the earliest found.
         let mut hi = f64::INFINITY;
@@ -729,6 +730,10 @@ mod tests {
                 }
             }
             let q = Separation::new(&start, &end, vertex_face, sep);
+            // The first contact over all of `[0, 1]`, for brackets.
+            let Ok(first) = q.first_contact(1.0) else {
+                continue;
+            };
             for (t_max, tolerance) in [(1.0, 1e-6), (0.625, 1e-3)] {
                 let Ok(exact) = q.first_contact(t_max) else {
                     continue;
@@ -736,18 +741,20 @@ mod tests {
                 let what = format!("case {case}: {start:?} {end:?} {sep} {t_max}");
                 // From the start, knowing nothing; then, for a contact, from a bracket as
                 // the search hands over: none before the last 64th before it, one by a
-                // 32nd later.
+                // 32nd later (which may lie past `t_max`, with the contact).
                 let mut brackets = vec![(0.0, None)];
-                if let Some(t) = &exact {
+                if let Some(t) = &first {
                     // (Within 2^-10 of the contact: the bracket holds it.)
                     let (near, _) = super::super::exact::enclose(t.clone(), 1.0 / 1024.0);
                     let from = (near * 64.0).floor() / 64.0;
-                    let by = (from + 1.0 / 32.0).min(t_max);
-                    brackets.push((from, Some(by)));
+                    if from <= t_max {
+                        brackets.push((from, Some(from + 1.0 / 32.0)));
+                    }
                 }
                 for (k, (from, by)) in brackets.into_iter().enumerate() {
                     cases[k] += 1;
                     contacts[k] += usize::from(exact.is_some());
+                    let until = by.unwrap_or(t_max).min(t_max);
                     let Some(rounded) = q.first_contact_rounded(from, by, t_max, tolerance) else {
                         continue;
                     };
@@ -757,7 +764,6 @@ mod tests {
                         (Some((lo, hi)), Some(mut t)) => {
                             enclosed[k] += 1;
                             let gap = hi - lo;
-                            let until = by.unwrap_or(t_max);
                             assert!(from <= lo && lo <= hi && hi <= until, "{what}");
                             assert!(gap <= tolerance && gap <= lo * tolerance / 4.0, "{what}");
                             for (end, below) in [(lo, true), (hi, false)] {
