@@ -281,6 +281,34 @@ impl Query {
         search(make, &floats, options, budget)
     }
 
+    /// With a minimum separation, the separation stage's answer for a query the search
+    /// left undecided or coarse (`hit`), where rounded arithmetic shows it
+    /// ([`Separation::first_contact_rounded`]): as certain as the exact roots' answer and
+    /// as narrow, for a fraction of their cost. `None` where it does not, or with no
+    /// separation.
+    fn settle_rounded(&self, hit: CcdHit, options: &CcdOptions) -> Option<CcdHit> {
+        let sep = options.min_separation;
+        if sep <= 0.0 || hit.verdict == Verdict::False {
+            return None;
+        }
+        let separation = Separation::new(&self.start, &self.end, self.simplex, sep);
+        let (verdict, toi) = match separation.first_contact_rounded(
+            hit.toi.lo(),
+            (hit.verdict == Verdict::True).then(|| hit.toi.hi()),
+            options.t_max,
+            options.tolerance,
+        )? {
+            None => (Verdict::False, Interval::enclose(options.t_max)),
+            Some((lo, hi)) => (Verdict::True, inclusion::iv(lo, hi)),
+        };
+        Some(CcdHit {
+            verdict,
+            toi,
+            iterations: hit.iterations,
+            exact: true,
+        })
+    }
+
     /// The search's answer `hit`, or the exact stage's where the search left the query
     /// undecided or proved a contact without narrowing it to the tolerance (and the exact
     /// stage is on).
@@ -296,34 +324,12 @@ impl Query {
             return hit;
         }
         let first = if sep > 0.0 {
-            let separation = Separation::new(start, end, simplex, sep);
             // Rounded arithmetic first: in general position it encloses the first contact
-            // (or rules every contact out) for a fraction of the exact roots' cost. Either
-            // is the separation stage's answer, as certain as its exact one.
-            match separation.first_contact_rounded(
-                hit.toi.lo(),
-                (hit.verdict == Verdict::True).then(|| hit.toi.hi()),
-                options.t_max,
-                options.tolerance,
-            ) {
-                Some(None) => {
-                    return CcdHit {
-                        verdict: Verdict::False,
-                        toi: Interval::enclose(options.t_max),
-                        iterations: hit.iterations,
-                        exact: true,
-                    }
-                }
-                Some(Some((lo, hi))) => {
-                    return CcdHit {
-                        verdict: Verdict::True,
-                        toi: inclusion::iv(lo, hi),
-                        iterations: hit.iterations,
-                        exact: true,
-                    }
-                }
-                None => {}
+            // (or rules every contact out) for a fraction of the exact roots' cost.
+            if let Some(rounded) = self.settle_rounded(hit, options) {
+                return rounded;
             }
+            let separation = Separation::new(start, end, simplex, sep);
             match separation.first_contact(options.t_max) {
                 Ok(first) => first,
                 // Past the separation stage's budget (extreme magnitudes only): the search's
