@@ -277,7 +277,7 @@ fn free_within(
     x0: &[[f64; 3]],
     x1: &[[f64; 3]],
     o: &StepOptions,
-    broad: Broad<'_>,
+    mut broad: Broad<'_>,
     crowding: Option<Crowding>,
 ) -> Result<Listed<Verdict>, ShapeError> {
     let o = *o;
@@ -1003,17 +1003,18 @@ fn step(
         };
         if let Some(settled) = rounded {
             count(&settled);
-            return lower(&settled).then_some((pair, settled, false));
+            return lower(&settled).then_some((pair, settled, None));
         }
+        // Undecided: waits, with the time the rounded look was tried up to.
         if hit.verdict == Verdict::Maybe && query.is_some() {
-            return Some((pair, hit, true));
+            return Some((pair, hit, Some(t)));
         }
-        lower(&hit).then_some((pair, hit, false))
+        lower(&hit).then_some((pair, hit, None))
     };
     // Then the pairs left undecided, earliest first: skipped when no contact of theirs can
     // come before the step found (their search ruled out every time before `lo`), settled by
     // the exact stage up to it otherwise.
-    let settle_later = |&(pair, hit): &(Pair, CcdHit)| {
+    let settle_later = |&(pair, hit, tried): &(Pair, CcdHit, f64)| {
         let t = f64::from_bits(best.load(Relaxed));
         if t == 0.0 || hit.toi.lo() > t {
             return None;
@@ -1048,7 +1049,9 @@ fn step(
                 return Some((pair, CcdHit { toi, ..hit }));
             }
         }
-        let hit = query.settle(hit, &pair_options(o, t, o.tolerance));
+        // The rounded look again only over a shorter span than `visit` tried it on (a
+        // span it may now show).
+        let hit = query.settle_after(hit, &pair_options(o, t, o.tolerance), t < tried);
         count(&hit);
         lower(&hit).then_some((pair, hit))
     };
@@ -1113,10 +1116,12 @@ fn step(
     let edge_pairs = broad.edge_edge(edges_until)?;
     // The edge candidates: those listed, or where a contact at `t = 0` stopped the listing,
     // the sample's.
-    let listed = if edges_until > 0.0 {
-        edge_pairs.len()
+    // The same for the pairs moving alike that the static test ruled out while listing.
+    let [all_apart, sample_apart] = broad.apart_alike();
+    let (listed, apart_alike) = if edges_until > 0.0 {
+        (edge_pairs.len(), all_apart)
     } else {
-        crowd.len()
+        (crowd.len(), all_apart + sample_apart)
     };
     pairs.extend(unsearched(edge_pairs, &crowd[..crowd_searched]));
     let edges_seconds = edges_clock.seconds() + rest_seconds + vf_listing + ee_listing;
@@ -1133,13 +1138,13 @@ fn step(
     }
     let (mut later, mut hits) = (Vec::new(), Vec::new());
     for (pair, hit, undecided) in looked {
-        if undecided {
-            later.push((pair, hit));
+        if let Some(tried) = undecided {
+            later.push((pair, hit, tried));
         } else {
             hits.push((pair, hit));
         }
     }
-    later.sort_unstable_by_key(|(_, hit)| key(hit.toi.lo()));
+    later.sort_unstable_by_key(|(_, hit, _)| key(hit.toi.lo()));
     hits.extend(parallel::filter_map(&later, settle_later));
     // Narrow the earliest contact until it is within the tolerance; another pair may then
     // become the earliest, and is narrowed in turn.
@@ -1226,10 +1231,10 @@ fn step(
         t,
         limit,
         within_tolerance,
-        candidates: vertex_face + listed,
+        candidates: vertex_face + listed + apart_alike,
         skipped: skipped.into_inner(),
         exact_stage: exact.into_inner(),
-        static_pairs: fixed.into_inner(),
+        static_pairs: fixed.into_inner() + apart_alike,
         windows: 1,
         broad_seconds,
         narrow_seconds: clock.seconds() - edges_seconds,

@@ -292,6 +292,11 @@ impl Query {
             return None;
         }
         let separation = Separation::new(&self.start, &self.end, self.simplex, sep);
+        Self::rounded_look(&separation, hit, options)
+    }
+
+    /// [`Query::settle_rounded`] on the query's separation stage, already built.
+    fn rounded_look(separation: &Separation, hit: CcdHit, options: &CcdOptions) -> Option<CcdHit> {
         let (verdict, toi) = match separation.first_contact_rounded(
             hit.toi.lo(),
             (hit.verdict == Verdict::True).then(|| hit.toi.hi()),
@@ -313,6 +318,13 @@ impl Query {
     /// undecided or proved a contact without narrowing it to the tolerance (and the exact
     /// stage is on).
     fn settle(&self, hit: CcdHit, options: &CcdOptions) -> CcdHit {
+        self.settle_after(hit, options, true)
+    }
+
+    /// [`Query::settle`], with the separation stage's rounded look taken only when
+    /// `look_rounded` (the caller may have just tried it on the same `hit` and options,
+    /// with [`Query::settle_rounded`], and seen it fail: it would again).
+    fn settle_after(&self, hit: CcdHit, options: &CcdOptions, look_rounded: bool) -> CcdHit {
         let (start, end) = (&self.start, &self.end);
         let (pairs, simplex) = (self.pairs, self.simplex);
         let sep = options.min_separation;
@@ -326,10 +338,12 @@ impl Query {
         let first = if sep > 0.0 {
             // Rounded arithmetic first: in general position it encloses the first contact
             // (or rules every contact out) for a fraction of the exact roots' cost.
-            if let Some(rounded) = self.settle_rounded(hit, options) {
-                return rounded;
-            }
             let separation = Separation::new(start, end, simplex, sep);
+            if look_rounded {
+                if let Some(rounded) = Self::rounded_look(&separation, hit, options) {
+                    return rounded;
+                }
+            }
             match separation.first_contact(options.t_max) {
                 Ok(first) => first,
                 // Past the separation stage's budget (extreme magnitudes only): the search's
