@@ -33,7 +33,8 @@ pub struct StepOptions {
     /// Threads for the broad and narrow phases: 0 for all cores (rayon's global pool), except
     /// for meshes of fewer than 4096 vertices, edges and faces together, which run on the
     /// calling thread (waking the pool would cost more than it shares); 1 for the calling
-    /// thread alone; `n` for a pool of `n`. Ignored without the `parallel` feature.
+    /// thread alone; `n` for a pool of `n`. With a pool, the whole call runs on the pool's
+    /// threads while the calling thread waits. Ignored without the `parallel` feature.
     pub threads: usize,
 }
 
