@@ -548,10 +548,11 @@ pub(super) struct Broad<'m> {
     faces: Side<3>,
     edges: Side<2>,
     alike: Option<Alike>,
-    /// How many pairs moving alike the static test ruled out while listing: those of
-    /// [`Broad::vertex_face_of`] and [`Broad::edge_edge`], and those of
-    /// [`Broad::edge_edge_of`] (a sample, whose pairs `edge_edge` lists again).
-    apart_alike: [AtomicUsize; 2],
+    /// How many pairs moving alike the static test ruled out while listing, in
+    /// [`Broad::vertex_face_of`] and [`Broad::edge_edge`].
+    apart_alike: AtomicUsize,
+    /// The same in [`Broad::edge_edge_of`] (a sample, whose pairs `edge_edge` lists again).
+    apart_alike_sampled: AtomicUsize,
 }
 
 impl<'m> Broad<'m> {
@@ -645,14 +646,15 @@ impl<'m> Broad<'m> {
             faces,
             edges,
             alike,
-            apart_alike: Default::default(),
+            apart_alike: AtomicUsize::new(0),
+            apart_alike_sampled: AtomicUsize::new(0),
         })
     }
 
     /// How many pairs moving alike the static test has ruled out so far: of the
     /// vertex–face and the whole edge listing, and of the sample of edges.
     pub(super) fn apart_alike(&self) -> [usize; 2] {
-        self.apart_alike.each_ref().map(|n| n.load(Relaxed))
+        [&self.apart_alike, &self.apart_alike_sampled].map(|n| n.load(Relaxed))
     }
 
     /// The vertex–face pairs of the candidates.
@@ -677,17 +679,17 @@ impl<'m> Broad<'m> {
                 |q, f| q.may_meet(&alike.of(f)),
             ),
         };
-        self.not_apart(listed, 0)
+        self.not_apart(listed, &self.apart_alike)
     }
 
     /// The pairs of `listed` that [`apart_over_motion`] does not rule out, in order. Pairs
     /// whose points all move alike (their [`shift_key`]s equal) skip that test: the exact
     /// static test ([`co_moving`], which checks that the shifts are equal) decides them for
-    /// less, and those it rules out are counted in `apart_alike[count]` instead. Equal keys
+    /// less, and those it rules out are counted in `tally` instead. Equal keys
     /// of different motions only keep a pair the axis test might have ruled out: keeping a
     /// pair is always sound. (The keys, 8 bytes a vertex, cost cloth-200's step 9 % less
     /// than comparing the exact shifts here.)
-    fn not_apart(&self, listed: Vec<Pair>, count: usize) -> Vec<Pair> {
+    fn not_apart(&self, listed: Vec<Pair>, tally: &AtomicUsize) -> Vec<Pair> {
         let (mesh, x0, x1, d, keys) = (self.mesh, self.x0, self.x1, self.d, &self.keys);
         parallel::filter_map(&listed, |&pair| {
             let v = pair.vertices(mesh);
@@ -702,7 +704,7 @@ impl<'m> Broad<'m> {
             let at = v.map(|i| i as usize);
             match co_moving(!vertex_face, at, x0, x1, d, 1.0) {
                 Some(hit) if hit.verdict == Verdict::False => {
-                    self.apart_alike[count].fetch_add(1, Relaxed);
+                    tally.fetch_add(1, Relaxed);
                     None
                 }
                 _ => Some(pair),
@@ -725,7 +727,7 @@ impl<'m> Broad<'m> {
                 |q, e| q.may_meet(&alike.of(e)),
             ),
         };
-        self.not_apart(listed, 1)
+        self.not_apart(listed, &self.apart_alike_sampled)
     }
 
     /// From now on, the vertex–face pairs listed are those that can come within the
@@ -753,8 +755,9 @@ impl<'m> Broad<'m> {
 
     /// The edge–edge pairs of the candidates that can come within the distance by time `t`
     /// (none for `t <= 0`): for `t` before the window's end the edges' boxes are swept over
-    /// `[from, t]` instead ([`swept_between`]), and the tree refitted. The last use of the
-    /// broad phase (its boxes over the window are overwritten).
+    /// `[from, t]` instead ([`swept_between`]), and the tree refitted. The last listing of
+    /// the broad phase (its boxes over the window are overwritten; only
+    /// [`Broad::apart_alike`] is read after it).
     pub(super) fn edge_edge(&mut self, t: f64) -> Result<Vec<Pair>, ShapeError> {
         if t.is_nan() || t <= 0.0 {
             return Ok(Vec::new());
@@ -780,7 +783,7 @@ impl<'m> Broad<'m> {
                 |qa, b| qa.may_meet(&alike.of(b)),
             ),
         };
-        Ok(self.not_apart(listed, 0))
+        Ok(self.not_apart(listed, &self.apart_alike))
     }
 }
 
@@ -1418,7 +1421,8 @@ mod tests {
     /// distance is either listed, when the exact pair CCD finds it within the distance, or
     /// counted as ruled out, when the CCD finds it apart; nothing else is listed. The sheet
     /// is a grid of quarters rippled by sixty-fourths (ties of every kind: touching boxes,
-    /// coplanar neighbours, pairs exactly at the distance).
+    /// coplanar neighbours, pairs exactly at the distance), scaled exactly to subnormal and
+    /// huge magnitudes or moved far from the origin, the distance with it.
     #[test]
     fn pairs_moving_alike_are_listed_only_within_the_distance() {
         use super::super::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
@@ -1426,7 +1430,7 @@ mod tests {
         let (mut kept_any, mut apart_any) = (false, false);
         for case in 0..24 {
             let n = 4 + g.below(3) as u32;
-            let w: [f64; 3] = match case % 3 {
+            let w: [f64; 3] = match case % 2 {
                 0 => [0.0; 3],
                 _ => core::array::from_fn(|_| (g.below(9) as f64 - 4.0) / 4.0),
             };
@@ -1445,6 +1449,18 @@ mod tests {
                 .iter()
                 .map(|p| core::array::from_fn(|k| p[k] + w[k]))
                 .collect();
+            let (scale, offset) = [
+                (1.0, 0.0),
+                (pow2(-1060), 0.0),
+                (2f64.powi(1000), 0.0),
+                (1.0, 2f64.powi(40)),
+            ][case / 3 % 4];
+            let moved = |x: Vec<[f64; 3]>| -> Vec<[f64; 3]> {
+                x.into_iter()
+                    .map(|p| p.map(|c| c * scale + offset))
+                    .collect()
+            };
+            let (x0, x1) = (moved(x0), moved(x1));
             let mut faces = Vec::new();
             for i in 0..n - 1 {
                 for j in 0..n - 1 {
@@ -1458,7 +1474,7 @@ mod tests {
                 }
             }
             let mesh = CcdMesh::new(x0.len(), &faces).unwrap();
-            let d = [0.0, 1.0 / 32.0, 0.25][case % 3];
+            let d = [0.0, 1.0 / 32.0, 0.25][case % 3] * scale;
             let options = CcdOptions {
                 min_separation: d,
                 ..CcdOptions::default()
