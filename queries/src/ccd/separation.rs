@@ -449,8 +449,8 @@ impl Separation {
 }
 
 /// The first span `[a, b]` of `[lo, hi]` on which no condition certainly fails, found by
-/// bisection and at most `width` wide and `a·width/16` (or, for a span at `0`, as narrow as
-/// floats allow): `Some(None)` when one condition or another certainly fails all over
+/// bisection (cut short where [`crossing`] places it) and at most `width` wide and
+/// `a·width/16` (or, for a span at `0`, as narrow as floats allow): `Some(None)` when one condition or another certainly fails all over
 /// `[lo, hi]`. Every span before the one returned has a condition certainly failing on it.
 /// `None` once `looks` run out.
 fn first_open(
@@ -465,8 +465,6 @@ fn first_open(
     let narrowest = width.min(lo * width * 0.0625);
     match look(conditions, span) {
         Look::Fails => return Some(None),
-        // Open from its start: the first narrow span.
-        Look::Holds if narrowest > 0.0 => return Some(Some((lo, (lo + narrowest).min(hi)))),
         Look::AllBut(k) => {
             if let Some(open) = crossing(&conditions[k].0, lo, hi, width) {
                 return Some(Some(open));
@@ -486,15 +484,16 @@ fn first_open(
 }
 
 /// [`first_open`]'s answer on `[lo, hi]` without bisecting, when every condition but `p`
-/// certainly holds all over it and `p` is certainly monotone on it: a span `[a, b]` of
+/// certainly holds all over it and `p` is certainly increasing on it: a span `[a, b]` of
 /// `[lo, hi]` at most `width` and `a·width/16` wide with `p` certainly negative at `a` (or
 /// `a = lo`) and certainly positive at `b`, `None` where rounding cannot show one.
 ///
-/// Increasing, `p` is at most `p(a) < 0` all over `[lo, a]` (every span before `a` fails),
-/// and no condition fails at `b`; decreasing, `p` is at least `p(b) > 0` all over
-/// `[lo, b]`, so `[lo, b]` holds from its start. The span is placed around the root of
-/// `p`'s midpoint polynomial, found by bisection in floats: rounding only decides whether
-/// the span is proven, never what it proves.
+/// Increasing, `p` is at most `p(a) < 0` all over `[lo, a]`, so every span before `a`
+/// fails, and no condition fails at `b`. The span is placed about the root of `p`'s
+/// midpoint polynomial, found by bisection in floats: rounding only decides whether the
+/// span is proven, never what it proves. (A decreasing `p` is left to bisection: `[lo, hi]`
+/// starts where the query's `from` is or where a span certainly failed, so no condition
+/// is positive at `lo` and a decreasing `p` is nowhere positive on the span.)
 fn crossing(p: &Rounded, lo: f64, hi: f64, width: f64) -> Option<(f64, f64)> {
     let sign_at = |t: f64| p.sign_on(Interval::enclose(t));
     let narrow = |a: f64, b: f64| a < b && b - a <= width.min(a * width * 0.0625);
@@ -503,35 +502,29 @@ fn crossing(p: &Rounded, lo: f64, hi: f64, width: f64) -> Option<(f64, f64)> {
     if room.is_nan() || room <= 0.0 {
         return None;
     }
-    match p.sign_of_derivative(1, Interval::new(lo, hi).ok()?)? {
-        Ordering::Less => {
-            let b = (lo + 2.0 * room).min(hi);
-            (narrow(lo, b) && sign_at(b) == Some(Ordering::Greater)).then_some((lo, b))
+    if p.sign_of_derivative(1, Interval::new(lo, hi).ok()?)? != Ordering::Greater {
+        return None;
+    }
+    let mid: Vec<f64> = p.0.iter().map(|c| c.mid()).collect();
+    let at = |t: f64| mid.iter().rev().fold(0.0, |acc, &c| acc * t + c);
+    // The root of the increasing midpoint polynomial, bracketed to a small part of the
+    // width asked.
+    let (mut below, mut above) = (lo, hi);
+    while above - below > 0.25 * room {
+        let m = 0.5 * below + 0.5 * above;
+        if m <= below || m >= above {
+            break;
         }
-        Ordering::Equal => None,
-        Ordering::Greater => {
-            let mid: Vec<f64> = p.0.iter().map(|c| c.mid()).collect();
-            let at = |t: f64| mid.iter().rev().fold(0.0, |acc, &c| acc * t + c);
-            // The root of the increasing midpoint polynomial, bracketed to a small part of
-            // the width asked.
-            let (mut below, mut above) = (lo, hi);
-            while above - below > 0.25 * room {
-                let m = 0.5 * below + 0.5 * above;
-                if m <= below || m >= above {
-                    break;
-                }
-                if at(m) < 0.0 {
-                    below = m;
-                } else {
-                    above = m;
-                }
-            }
-            let a = (below - room).max(lo);
-            let b = (above + room).min(hi);
-            let excluded = a == lo || sign_at(a) == Some(Ordering::Less);
-            (narrow(a, b) && excluded && sign_at(b) == Some(Ordering::Greater)).then_some((a, b))
+        if at(m) < 0.0 {
+            below = m;
+        } else {
+            above = m;
         }
     }
+    let a = (below - room).max(lo);
+    let b = (above + room).min(hi);
+    let excluded = a == lo || sign_at(a) == Some(Ordering::Less);
+    (narrow(a, b) && excluded && sign_at(b) == Some(Ordering::Greater)).then_some((a, b))
 }
 
 /// How many spans of time [`Separation::first_contact_rounded`] looks at before it leaves a
@@ -753,8 +746,11 @@ mod tests {
 
     /// The shortcut past bisection never misplaces where a condition turns non-negative:
     /// random polynomials of degree 1 to 6 (products of linear factors whose roots lie near
-    /// a grid of sixteenths, nudged off it, times a constant of either sign), spans of `[0,
-    /// 1]` from a half to `1e-6` wide, widths asked from `1e-3` to `1e-9`. Wherever
+    /// a grid of sixteenths, nudged off it, times a constant of either sign; half of them
+    /// with every coefficient known only within a relative margin of `1e-12` or `1e-4`, so
+    /// that the midpoint's root is not the family's), spans of `[0,
+    /// 1]` from a half to `1e-6` wide, widths asked from `1e-3` to `1e-16` (narrower than
+    /// floats near the root can show: no answer). Wherever
     /// [`crossing`] answers `[a, b]`, exactly: the polynomial is negative all over `[lo, a]`
     /// (when `a > lo`: negative at `a`, no root between) and positive at `b`, and the span is
     /// as narrow as asked. And it answers for most polynomials that rise through zero inside
@@ -786,33 +782,86 @@ mod tests {
                 (roots[0] - length * 0.5 * (1.0 + g.signed_unit())).max(0.0)
             };
             let hi = (lo + length).min(1.0);
-            let width = [1e-3, 1e-6, 1e-9][g.below(3) as usize];
-            let p = Poly::new(c.iter().map(|&x| Q::from_f64(x)).collect());
+            let width = [1e-3, 1e-6, 1e-9, 1e-16][g.below(4) as usize];
+            // Coefficients known exactly, or only within a margin (as the query's are, after
+            // rounding): for `t >= 0` every polynomial of the family lies between the one of
+            // the lower ends and the one of the upper ends.
+            let margin = [0.0, 0.0, 1e-12, 1e-4][g.below(4) as usize];
+            let family: Vec<Interval> = c
+                .iter()
+                .map(|&x| {
+                    let m = margin * x.abs();
+                    Interval::new((x - m).next_down(), (x + m).next_up())
+                        .unwrap_or(Interval::enclose(x))
+                })
+                .collect();
+            let exact = |ends: &dyn Fn(&Interval) -> f64| {
+                Poly::new(family.iter().map(|x| Q::from_f64(ends(x))).collect())
+            };
+            let (least, most) = if margin == 0.0 {
+                let p = Poly::new(c.iter().map(|&x| Q::from_f64(x)).collect());
+                (p.clone(), p)
+            } else {
+                (exact(&|x| x.lo()), exact(&|x| x.hi()))
+            };
             let (qlo, qhi) = (Q::from_f64(lo), Q::from_f64(hi));
             // Rising through zero in the span, monotone on it: the case the shortcut is for.
-            let monotone = roots_between(&p.derivative(), &qlo, &qhi).is_empty();
+            let monotone = roots_between(&least.derivative(), &qlo, &qhi).is_empty();
             let rises = monotone
-                && p.sign_at(&qlo) == Ordering::Less
-                && p.sign_at(&qhi) == Ordering::Greater;
+                && margin == 0.0
+                && width > 1e-10
+                && least.sign_at(&qlo) == Ordering::Less
+                && least.sign_at(&qhi) == Ordering::Greater;
             rising += usize::from(rises);
-            let Some((a, b)) = crossing(&rounded(&c), lo, hi, width) else {
+            let given = if margin == 0.0 {
+                rounded(&c)
+            } else {
+                Rounded(family.clone())
+            };
+            let Some((a, b)) = crossing(&given, lo, hi, width) else {
                 continue;
             };
-            let what = format!("case {case}: {c:?} on [{lo}, {hi}], width {width}: [{a}, {b}]");
+            let what = format!(
+                "case {case}: {c:?} (margin {margin}) on [{lo}, {hi}], width {width}: [{a}, {b}]"
+            );
             assert!(lo <= a && a < b && b <= hi, "{what}");
             assert!(b - a <= width && b - a <= a * width / 16.0, "{what}");
-            assert_eq!(p.sign_at(&Q::from_f64(b)), Ordering::Greater, "{what}");
+            // Every polynomial of the family positive at `b`, negative all over `[lo, a]`.
+            assert_eq!(least.sign_at(&Q::from_f64(b)), Ordering::Greater, "{what}");
             if a > lo {
                 let qa = Q::from_f64(a);
-                assert_eq!(p.sign_at(&qa), Ordering::Less, "{what}");
-                let roots = roots_within(&p, &qlo, &qa, &mut work).unwrap();
+                assert_eq!(most.sign_at(&qa), Ordering::Less, "{what}");
+                let roots = roots_within(&most, &qlo, &qa, &mut work).unwrap();
                 assert!(roots.is_empty(), "{what}");
-                assert_eq!(p.sign_at(&qlo), Ordering::Less, "{what}");
+                assert_eq!(most.sign_at(&qlo), Ordering::Less, "{what}");
             }
             answered += usize::from(rises);
         }
         // 94 % when written.
         assert!(answered * 20 > rising * 17, "{answered} of {rising}");
+    }
+
+    /// The sign at the span's start is proven, not assumed from the root's place: a convex
+    /// family `(t - c)² - q`, `q` known within a margin, whose midpoint's root lies a span
+    /// and a half past `lo` (so `a > lo`). Its flat left side leaves the start of the span
+    /// about the midpoint's root undecided (the family's largest member is positive there)
+    /// while the end is certainly positive: no answer. With `q` exact, the same span is
+    /// answered.
+    #[test]
+    fn a_crossing_is_not_answered_where_its_start_is_not_certainly_before() {
+        let (lo, hi, width) = (0.5, 0.51, 1e-3f64);
+        let room = width.min(lo * width * 0.0625) * 0.25;
+        let c = lo - crate::testing::pow2(-40);
+        let r = lo + 1.5 * room;
+        let q = c * c - (r - c) * (r - c);
+        let margin = 3.0 * room * room;
+        let quadratic =
+            |q: Interval| Rounded(vec![q, Interval::enclose(-2.0 * c), Interval::enclose(1.0)]);
+        let exact = crossing(&quadratic(Interval::enclose(q)), lo, hi, width);
+        let (a, b) = exact.expect("answered with exact coefficients");
+        assert!(lo < a && a < r && r < b, "{a} {r} {b}");
+        let family = Interval::new(q - margin, q + margin).unwrap();
+        assert_eq!(crossing(&quadratic(family), lo, hi, width), None);
     }
 
     /// The rounded look's answers against the exact stage's on the same query (whose roots
