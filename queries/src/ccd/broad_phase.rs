@@ -345,6 +345,7 @@ fn moves_alike(
             none,
             |_, _| true,
             |_, _| true,
+            |_| true,
         ));
     }
     let vertex_face = pairs.len();
@@ -359,6 +360,7 @@ fn moves_alike(
             |_| (),
             |_, _| true,
             |_, _| true,
+            |_| true,
         ));
     }
     let ruled_out = pairs
@@ -391,7 +393,8 @@ fn disjoint([a0, a1]: [u32; 2], [b0, b1]: [u32; 2]) -> bool {
 /// The vertex–face pairs of the candidates for the vertices `from`: each vertex's swept box
 /// widened by `d` as a query of the faces' tree, nodes pruned unless `near` agrees, pairs
 /// (the vertex not a corner of the face) whose swept boxes meet kept if `keep` (given the
-/// face's vertices) agrees; both are given what `prepare` made of the vertex, once. (The
+/// face's vertices) and then `admit` (given the pair) agree; `near` and `keep` are given
+/// what `prepare` made of the vertex, once. (The
 /// vertices' own tree walked against the faces' found the same pairs no faster: a vertex
 /// leaf's boxes met most of a face leaf's only where they touch.)
 #[allow(clippy::too_many_arguments)]
@@ -403,6 +406,7 @@ fn vertex_face_pairs<P>(
     prepare: impl Fn(u32) -> P + Sync,
     near: impl Fn(&P, u32) -> bool + Sync,
     keep: impl Fn(&P, [u32; 3]) -> bool + Sync,
+    admit: impl Fn(Pair) -> bool + Sync,
 ) -> Vec<Pair> {
     parallel::flat_map(from, 64, |&v, out| {
         let b = widen(vertex[v as usize], d);
@@ -416,10 +420,13 @@ fn vertex_face_pairs<P>(
                     // predictable: cloth-200's broad phase took a tenth longer with them).
                     let corner = (ids[0] == v) | (ids[1] == v) | (ids[2] == v);
                     if meets(&b, &faces.boxes[s]) & !corner && keep(&p, ids) {
-                        out.push(Pair::VertexFace {
+                        let pair = Pair::VertexFace {
                             vertex: v,
                             face: faces.item(s),
-                        });
+                        };
+                        if admit(pair) {
+                            out.push(pair);
+                        }
                     }
                 }
             },
@@ -429,8 +436,8 @@ fn vertex_face_pairs<P>(
 
 /// The edge–edge pairs of the candidates with the edges in the slots `from` of the edges'
 /// tree ([`Bvh::items_in_order`]): each one's box widened by `d` as a query of the tree, as
-/// [`vertex_face_pairs`] does for vertices, with `prepare`, `near` and `keep` as there (a
-/// pair of two edges of `from` comes once from each).
+/// [`vertex_face_pairs`] does for vertices, with `prepare`, `near`, `keep` and `admit` as
+/// there (a pair of two edges of `from` comes once from each).
 fn edge_queries<P>(
     from: &[u32],
     edges: &Side<2>,
@@ -438,6 +445,7 @@ fn edge_queries<P>(
     prepare: impl Fn([u32; 2]) -> P,
     near: impl Fn(&P, u32) -> bool,
     keep: impl Fn(&P, [u32; 2]) -> bool,
+    admit: impl Fn(Pair) -> bool,
 ) -> Vec<Pair> {
     let mut out = Vec::new();
     for &sa in from {
@@ -452,10 +460,13 @@ fn edge_queries<P>(
                     let eb = edges.ids[s];
                     if disjoint(ea, eb) & meets(&b, &edges.boxes[s]) && keep(&p, eb) {
                         let e = edges.item(s);
-                        out.push(Pair::EdgeEdge {
+                        let pair = Pair::EdgeEdge {
                             a: a.min(e),
                             b: a.max(e),
-                        });
+                        };
+                        if admit(pair) {
+                            out.push(pair);
+                        }
                     }
                 }
             },
@@ -467,13 +478,15 @@ fn edge_queries<P>(
 /// The edge–edge pairs of the candidates: the edges' tree walked against itself (each pair
 /// of leaves once), pairs of nodes pruned unless `near`, pairs of edges (no vertex in
 /// common) whose swept boxes meet kept if `keep` (given what `prepare` made of the first
-/// edge's vertices, once per edge and leaf, and the second's vertices) agrees.
+/// edge's vertices, once per edge and leaf, and the second's vertices) and then `admit`
+/// (given the pair) agree.
 fn edge_pairs<P>(
     edges: &Side<2>,
     d: f64,
     near: impl Fn(u32, u32) -> bool + Sync + Copy,
     prepare: impl Fn([u32; 2]) -> P + Sync,
     keep: impl Fn(&P, [u32; 2]) -> bool + Sync,
+    admit: impl Fn(Pair) -> bool + Sync,
 ) -> Vec<Pair> {
     let tasks = edges.tree.pair_tasks(near, 1024);
     parallel::flat_map(&tasks, 1, |&task, out| {
@@ -492,10 +505,13 @@ fn edge_pairs<P>(
                     let eb = edges.ids[sb];
                     if disjoint(ea, eb) & meets(&ba, &edges.boxes[sb]) && keep(&p, eb) {
                         let (a, b) = (edges.item(sa), edges.item(sb));
-                        out.push(Pair::EdgeEdge {
+                        let pair = Pair::EdgeEdge {
                             a: a.min(b),
                             b: a.max(b),
-                        });
+                        };
+                        if admit(pair) {
+                            out.push(pair);
+                        }
                     }
                 }
             }
@@ -667,8 +683,18 @@ impl<'m> Broad<'m> {
     /// The vertex–face pairs of the candidates for the vertices `from`.
     pub(super) fn vertex_face_of(&self, from: &[u32]) -> Vec<Pair> {
         let (vertex, faces, d) = (&self.vertex[..], &self.faces, self.d);
-        let listed = match &self.alike {
-            None => vertex_face_pairs(from, vertex, faces, d, |_| (), |_, _| true, |_, _| true),
+        let admit = |pair| self.not_apart(pair, &self.apart_alike);
+        match &self.alike {
+            None => vertex_face_pairs(
+                from,
+                vertex,
+                faces,
+                d,
+                |_| (),
+                |_, _| true,
+                |_, _| true,
+                admit,
+            ),
             Some(alike) => vertex_face_pairs(
                 from,
                 vertex,
@@ -677,47 +703,47 @@ impl<'m> Broad<'m> {
                 |v| alike.of([v]),
                 |q, n| q.may_meet(&alike.faces[n as usize]),
                 |q, f| q.may_meet(&alike.of(f)),
+                admit,
             ),
-        };
-        self.not_apart(listed, &self.apart_alike)
+        }
     }
 
-    /// The pairs of `listed` that [`apart_over_motion`] does not rule out, in order. Pairs
-    /// whose points all move alike (their [`shift_key`]s equal) skip that test: the exact
-    /// static test ([`co_moving`], which checks that the shifts are equal) decides them for
-    /// less, and those it rules out are counted in `tally` instead. Equal keys
-    /// of different motions only keep a pair the axis test might have ruled out: keeping a
-    /// pair is always sound. (The keys, 8 bytes a vertex, cost cloth-200's step 9 % less
-    /// than comparing the exact shifts here.)
-    fn not_apart(&self, listed: Vec<Pair>, tally: &AtomicUsize) -> Vec<Pair> {
+    /// Whether [`apart_over_motion`] does not rule out a pair whose swept boxes meet: the
+    /// last test of every pair listed, applied as it is found (so that the many pairs it
+    /// rules out are never stored). Pairs whose points all move alike (their
+    /// [`shift_key`]s equal) skip that test: the exact static test ([`co_moving`], which
+    /// checks that the shifts are equal) decides them for less, and those it rules out are
+    /// counted in `tally` instead. Equal keys of different motions only keep a pair the axis
+    /// test might have ruled out: keeping a pair is always sound. (The keys, 8 bytes a
+    /// vertex, cost cloth-200's step 9 % less than comparing the exact shifts here.)
+    fn not_apart(&self, pair: Pair, tally: &AtomicUsize) -> bool {
         let (mesh, x0, x1, d, keys) = (self.mesh, self.x0, self.x1, self.d, &self.keys);
-        parallel::filter_map(&listed, |&pair| {
-            let v = pair.vertices(mesh);
-            let vertex_face = matches!(pair, Pair::VertexFace { .. });
-            let alike = v[1..]
-                .iter()
-                .all(|&i| keys[i as usize] == keys[v[0] as usize]);
-            if !alike {
-                return (!apart_over_motion(v, vertex_face, x0, x1, d)).then_some(pair);
+        let v = pair.vertices(mesh);
+        let vertex_face = matches!(pair, Pair::VertexFace { .. });
+        let alike = v[1..]
+            .iter()
+            .all(|&i| keys[i as usize] == keys[v[0] as usize]);
+        if !alike {
+            return !apart_over_motion(v, vertex_face, x0, x1, d);
+        }
+        // The distance does not change: `False` holds over any span of time.
+        let at = v.map(|i| i as usize);
+        match co_moving(!vertex_face, at, x0, x1, d, 1.0) {
+            Some(hit) if hit.verdict == Verdict::False => {
+                tally.fetch_add(1, Relaxed);
+                false
             }
-            // The distance does not change: `False` holds over any span of time.
-            let at = v.map(|i| i as usize);
-            match co_moving(!vertex_face, at, x0, x1, d, 1.0) {
-                Some(hit) if hit.verdict == Verdict::False => {
-                    tally.fetch_add(1, Relaxed);
-                    None
-                }
-                _ => Some(pair),
-            }
-        })
+            _ => true,
+        }
     }
 
     /// The edge–edge pairs of the candidates with the edges in the slots `from` of the
     /// edges' tree, over the whole motion ([`edge_queries`]).
     pub(super) fn edge_edge_of(&self, from: &[u32]) -> Vec<Pair> {
         let (edges, d) = (&self.edges, self.d);
-        let listed = match &self.alike {
-            None => edge_queries(from, edges, d, |_| (), |_, _| true, |_, _| true),
+        let admit = |pair| self.not_apart(pair, &self.apart_alike_sampled);
+        match &self.alike {
+            None => edge_queries(from, edges, d, |_| (), |_, _| true, |_, _| true, admit),
             Some(alike) => edge_queries(
                 from,
                 edges,
@@ -725,9 +751,9 @@ impl<'m> Broad<'m> {
                 |e| alike.of(e),
                 |q, n| q.may_meet(&alike.edges[n as usize]),
                 |q, e| q.may_meet(&alike.of(e)),
+                admit,
             ),
-        };
-        self.not_apart(listed, &self.apart_alike_sampled)
+        }
     }
 
     /// From now on, the vertex–face pairs listed are those that can come within the
@@ -771,8 +797,9 @@ impl<'m> Broad<'m> {
         // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
         let swept_near =
             |i: u32, j: u32| meets(&widen(edges.tree.bounds_of(i), d), &edges.tree.bounds_of(j));
-        let listed = match &self.alike {
-            None => edge_pairs(edges, d, swept_near, |_| (), |_, _| true),
+        let admit = |pair| self.not_apart(pair, &self.apart_alike);
+        Ok(match &self.alike {
+            None => edge_pairs(edges, d, swept_near, |_| (), |_, _| true, admit),
             Some(alike) => edge_pairs(
                 edges,
                 d,
@@ -781,9 +808,9 @@ impl<'m> Broad<'m> {
                 },
                 |a| alike.of(a),
                 |qa, b| qa.may_meet(&alike.of(b)),
+                admit,
             ),
-        };
-        Ok(self.not_apart(listed, &self.apart_alike))
+        })
     }
 }
 
