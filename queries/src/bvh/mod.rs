@@ -241,15 +241,11 @@ impl Bvh {
     /// Every node's box from the items' boxes (checked).
     fn fill(&mut self, boxes: &[Box3]) {
         let items = &self.items;
-        let bounds = self.per_node(
-            |slots| {
-                items[slots]
-                    .iter()
-                    .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
-            },
-            union,
-        );
-        self.set_bounds(bounds);
+        set_bounds(&mut self.nodes, |slots| {
+            items[slots]
+                .iter()
+                .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
+        });
     }
 
     /// [`Bvh::refit`] from boxes given in the tree's own order: `boxes[s]` is the box of the
@@ -257,19 +253,10 @@ impl Bvh {
     /// leaves read them in sequence, not scattered over memory.
     pub(crate) fn refit_in_order(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
         check_boxes(boxes, self.items.len())?;
-        let bounds = self.per_node(
-            |slots| boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x)),
-            union,
-        );
-        self.set_bounds(bounds);
+        set_bounds(&mut self.nodes, |slots| {
+            boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x))
+        });
         Ok(())
-    }
-
-    /// Each node's box, given in the nodes' order.
-    fn set_bounds(&mut self, bounds: Vec<Box3>) {
-        for (n, b) in self.nodes.iter_mut().zip(bounds) {
-            n.bounds = b;
-        }
     }
 
     /// The items in slot order: slot `s` holds item `items_in_order()[s]`, leaf by leaf.
@@ -488,6 +475,22 @@ impl Bvh {
                 }
             }
         }
+    }
+}
+
+/// Every node's box from the leaves up, in place: `leaf(slots)` for a leaf (the range of its
+/// slots, see [`Bvh::items_in_order`]), the union of its children's for an interior node.
+/// Children are always stored after their parent, so one backward pass finds theirs done
+/// (and no box per node is allocated on the side: a CCD step refits its trees each call).
+fn set_bounds(nodes: &mut [Node], leaf: impl Fn(core::ops::Range<usize>) -> Box3) {
+    for i in (0..nodes.len()).rev() {
+        let n = nodes[i];
+        let first = n.first as usize;
+        nodes[i].bounds = if n.count > 0 {
+            leaf(first..first + n.count as usize)
+        } else {
+            union(nodes[first].bounds, nodes[first + 1].bounds)
+        };
     }
 }
 

@@ -77,7 +77,10 @@ pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
         first: 0,
         count: 0,
     };
-    let mut nodes = Vec::with_capacity(2 * n.div_ceil(leaf));
+    // Room for the most nodes a tree of `n` items can have (a leaf holds one at least), so
+    // that the array never grows by copies: room not written to is never touched, and
+    // `finish` gives it back.
+    let mut nodes = Vec::with_capacity(2 * n - 1);
     nodes.push(empty);
     // (node, start, end): the items of a node are a range of the sorted list.
     let mut stack = vec![(0usize, 0usize, n)];
