@@ -379,6 +379,12 @@ fn moves_alike(
 /// or edge's all).
 const SAMPLE_PAIRS: usize = 4096;
 
+/// The most vertices whose motions the broad phase computes all at once before choosing
+/// [`moves_alike`]: the choice's sample reaches about four vertices per pair, so above
+/// this many it computes fewer motions than the mesh has (and keeps no array of them).
+/// (The unit tests' meshes, of 20 to 35 vertices, take both ways.)
+const MOTIONS_AHEAD: usize = if cfg!(test) { 24 } else { 8 * SAMPLE_PAIRS };
+
 /// Up to 64 of the indices `0..n` spread evenly over them (a sixteenth, at least 8, of a
 /// small range), increasing.
 pub(super) fn sample(n: usize) -> Vec<u32> {
@@ -636,10 +642,30 @@ impl<'m> Broad<'m> {
             }
         });
         let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize], centre);
+        // Every vertex's motion at once where the choice may need it and the mesh is small
+        // enough: its sample's pairs would compute each vertex's several times over (on the
+        // thick cloth, that was most of the choice's cost, a tenth of the step).
+        let ahead = alike != Some(false) && vertex.len() <= MOTIONS_AHEAD;
+        let motion: Vec<Motion> = if ahead {
+            parallel::map(vertex.len(), |i| vertex_motion(i as u32))
+        } else {
+            Vec::new()
+        };
+        let of = |v: u32| {
+            if ahead {
+                motion[v as usize]
+            } else {
+                vertex_motion(v)
+            }
+        };
         let alike = alike
-            .unwrap_or_else(|| moves_alike(mesh, &vertex, &faces, &edges, vertex_motion, d, h))
+            .unwrap_or_else(|| moves_alike(mesh, &vertex, &faces, &edges, of, d, h))
             .then(|| {
-                let motion: Vec<Motion> = (0..vertex.len() as u32).map(vertex_motion).collect();
+                let motion: Vec<Motion> = if ahead {
+                    motion
+                } else {
+                    (0..vertex.len() as u32).map(vertex_motion).collect()
+                };
                 let (f, e) = parallel::join(
                     || node_reach(&faces, &motion, h),
                     || node_reach(&edges, &motion, h),
