@@ -402,9 +402,9 @@ fn disjoint([a0, a1]: [u32; 2], [b0, b1]: [u32; 2]) -> bool {
 /// widened by `d` as a query of the faces' tree, nodes pruned unless `near` agrees, pairs
 /// (the vertex not a corner of the face) whose swept boxes meet kept if `keep` (given the
 /// face's vertices) and then `admit` (given the pair) agree; `near` and `keep` are given
-/// what `prepare` made of the vertex, once. (The
-/// vertices' own tree walked against the faces' found the same pairs no faster: a vertex
-/// leaf's boxes met most of a face leaf's only where they touch.)
+/// what `prepare` made of the vertex, once. (The vertices' own tree walked against the
+/// faces' found the same pairs no faster: a vertex leaf's boxes met most of a face leaf's
+/// only where they touch.)
 #[allow(clippy::too_many_arguments)]
 fn vertex_face_pairs<P>(
     from: &[u32],
