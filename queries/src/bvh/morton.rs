@@ -77,10 +77,12 @@ pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
         first: 0,
         count: 0,
     };
-    // Room for the most nodes a tree of `n` items can have (a leaf holds one at least), so
-    // that the array never grows by copies: room not written to is never touched, and
-    // `finish` gives it back.
-    let mut nodes = Vec::with_capacity(2 * n - 1);
+    // Room for the nodes the trees of meshes have (about a third of `n` with leaves of 8,
+    // where the earlier `2·n/leaf` was exceeded and the array grew by copies): room not
+    // written to is never touched, and `finish` gives it back. Not the most a tree can
+    // have (`2n - 1`, leaves of one item): for hundreds of millions of items that much
+    // address space may be refused, which aborts the program; a rare tree grows instead.
+    let mut nodes = Vec::with_capacity((4 * n.div_ceil(leaf)).min(2 * n - 1));
     nodes.push(empty);
     // (node, start, end): the items of a node are a range of the sorted list.
     let mut stack = vec![(0usize, 0usize, n)];
