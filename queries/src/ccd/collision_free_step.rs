@@ -70,8 +70,8 @@ pub struct Step {
     /// of very different magnitudes in one pair, `1e249` and `1e-224` say). That pair then
     /// limits the step where its search ruled out every contact. `t` is safe either way.
     pub within_tolerance: bool,
-    /// Pairs whose swept boxes meet and that are not apart along an axis over the whole
-    /// motion (the broad phase's output): a sample of vertices' pairs over the whole motion,
+    /// Pairs whose swept boxes meet and that are not apart along a diagonal of a
+    /// coordinate plane or along an axis over the whole motion (the broad phase's output): a sample of vertices' pairs over the whole motion,
     /// the others' and the edge pairs over `[0, t]` for the step `t` known when they are
     /// listed. Fewer when a contact at `t = 0` ends the step early: the edge pairs are then
     /// not listed, nor, in a mesh whose vertices each have many pairs, the pairs beyond a
@@ -125,8 +125,9 @@ pub struct Step {
 ///   every item's own box is tested the same way: no pair that can come within
 ///   `min_distance` is dropped (`no_pair_of_a_deforming_mesh_is_lost_by_the_broad_phase`
 ///   compares with every pair run on its own). Where pieces move alike, pairs are also
-///   compared at one time, and pairs apart along one axis over the whole motion are left
-///   out (see the broad phase's module). A sample of up to 64 vertices' pairs comes first,
+///   compared at one time, and pairs apart along a diagonal of a coordinate plane (bounds
+///   from the same boxes) or along one axis over the whole motion are left out (see the
+///   broad phase's module). A sample of up to 64 vertices' pairs comes first,
 ///   one vertex at a time, and is searched, the likeliest to meet first; the other
 ///   vertices' pairs are then found with boxes over `[0, t]` only, `t` the earliest certain
 ///   contact by then (a pair that cannot come near before it cannot shorten the step). Of

@@ -68,6 +68,7 @@ mod broad_phase;
 mod ccd_mesh;
 mod co_moving;
 mod collision_free_step;
+mod diagonals;
 mod edge_edge;
 mod exact;
 mod gcd;
