@@ -49,6 +49,7 @@
 
 use std::cmp::Ordering;
 
+use surety_intervals::portable::Raw;
 use surety_intervals::{Interval, Vec3};
 
 use super::poly::{
@@ -79,10 +80,27 @@ impl Ring for Poly {
 /// query scaled by a power of two, which changes no sign), lowest degree first. Kept in
 /// place, not on the heap: the conditions are built from a few hundred products, and an
 /// allocation for each was a tenth of the thick cloth's step at `d = 0.002`.
+///
+/// The coefficients are the portable backend's intervals whatever the build's backend:
+/// the same tightest ends as inari's, without a switch of the rounding mode around each
+/// operation, which made inari's sums five times and its products a third slower (see
+/// BENCHMARKS.md, "The two interval backends"); the look is all sums and products.
 #[derive(Clone, Copy, Debug)]
 struct Rounded {
-    terms: [Interval; TERMS],
+    terms: [Raw; TERMS],
     len: usize,
+}
+
+/// `x` as the portable backend's interval (the same ends).
+#[inline]
+fn raw(x: Interval) -> Raw {
+    Raw::try_from((x.lo(), x.hi())).unwrap_or(Raw::ENTIRE)
+}
+
+/// The point `x` (finite) as an interval.
+#[inline]
+fn point(x: f64) -> Raw {
+    Raw::try_from((x, x)).unwrap_or(Raw::ENTIRE)
 }
 
 /// The most coefficients a condition has: degree 6, a face's (or two edges') normal
@@ -95,8 +113,10 @@ impl Rounded {
         if c.len() > TERMS {
             return Self::anything();
         }
-        let mut terms = [Interval::enclose(0.0); TERMS];
-        terms[..c.len()].copy_from_slice(c);
+        let mut terms = [point(0.0); TERMS];
+        for (t, &x) in terms.iter_mut().zip(c) {
+            *t = raw(x);
+        }
         Self {
             terms,
             len: c.len(),
@@ -107,15 +127,18 @@ impl Rounded {
     /// What a product too long to keep would be (none is: see [`TERMS`]), so that such a
     /// product would send the query on to the exact stage, not stop the program.
     fn anything() -> Self {
-        Self::new(&[Interval::ENTIRE])
+        let mut out = Self::new(&[]);
+        out.terms[0] = Raw::ENTIRE;
+        out.len = 1;
+        out
     }
 
     /// The coefficients, lowest degree first.
-    fn coefficients(&self) -> &[Interval] {
+    fn coefficients(&self) -> &[Raw] {
         &self.terms[..self.len]
     }
 
-    fn zip(&self, other: &Self, f: impl Fn(Interval, Interval) -> Interval) -> Self {
+    fn zip(&self, other: &Self, f: impl Fn(Raw, Raw) -> Raw) -> Self {
         let mut out = Self::new(&[]);
         out.len = self.len.max(other.len);
         for i in 0..out.len {
@@ -135,28 +158,30 @@ impl Rounded {
     /// whose excess shrinks with the square of the width: near an extremum of `f`, where
     /// Horner's enclosure is as wide as the coefficients are large, it still shows the sign.
     fn sign_of_derivative(&self, order: usize, x: Interval) -> Option<Ordering> {
-        let sign = |v: Interval| match (v.lo() > 0.0, v.hi() < 0.0) {
+        let sign = |v: Raw| match (v.inf() > 0.0, v.sup() < 0.0) {
             (true, _) => Some(Ordering::Greater),
             (_, true) => Some(Ordering::Less),
             _ => None,
         };
+        let (lo, hi) = (x.lo(), x.hi());
+        let x = raw(x);
         sign(self.horner(order, x)).or_else(|| {
             // A point of `x` (the clamp keeps it there where halving rounds a subnormal).
-            let m = Interval::enclose((0.5 * x.lo() + 0.5 * x.hi()).clamp(x.lo(), x.hi()));
+            let m = point((0.5 * lo + 0.5 * hi).clamp(lo, hi));
             sign(self.horner(order, m) + self.horner(order + 1, x) * (x - m))
         })
     }
 
     /// An enclosure of the `order`-th derivative on `x`: coefficient `i` times the falling
     /// factorial `i (i - 1) … (i - order + 1)` (an exact small integer) and `x^(i - order)`.
-    fn horner(&self, order: usize, x: Interval) -> Interval {
-        let mut acc = Interval::enclose(0.0);
+    fn horner(&self, order: usize, x: Raw) -> Raw {
+        let mut acc = point(0.0);
         for (i, c) in self.coefficients().iter().enumerate().skip(order).rev() {
             let term = if order == 0 {
                 *c
             } else {
                 let factor = ((i + 1 - order)..=i).map(|j| j as f64).product::<f64>();
-                *c * Interval::enclose(factor)
+                *c * point(factor)
             };
             acc = acc * x + term;
         }
@@ -180,7 +205,7 @@ impl Ring for Rounded {
         out.len = n;
         for (i, a) in self.coefficients().iter().enumerate() {
             for (j, b) in other.coefficients().iter().enumerate() {
-                out.terms[i + j] += *a * *b;
+                out.terms[i + j] = out.terms[i + j] + *a * *b;
             }
         }
         out
@@ -734,8 +759,8 @@ mod tests {
         assert_eq!(p.sign_of_derivative(1, span(0.4, 0.6)), None);
         let bump = rounded(&[-249.0, 1000.0, -1000.0]);
         let x = span(0.49, 0.51);
-        let horner = bump.horner(0, x);
-        assert!(horner.lo() < 0.0 && horner.hi() > 0.0, "{horner:?}");
+        let horner = bump.horner(0, raw(x));
+        assert!(horner.inf() < 0.0 && horner.sup() > 0.0, "{horner:?}");
         assert_eq!(bump.sign_on(x), Some(Ordering::Greater));
     }
 
@@ -760,7 +785,7 @@ mod tests {
                 for (p, _) in &conditions {
                     let c = p.coefficients();
                     assert!(!c.is_empty() && c.len() <= TERMS, "{p:?}");
-                    assert!(c.iter().all(|x| x.lo().is_finite() && x.hi().is_finite()));
+                    assert!(c.iter().all(|x| x.inf().is_finite() && x.sup().is_finite()));
                     top = top.max(c.len());
                 }
                 features += 1;
