@@ -648,14 +648,15 @@ impl<'m> Broad<'m> {
                 0.0
             }
         });
-        // Every box is within `2^-50` of the positions' hull, so `2·S + 2^-1022` bounds its
-        // coordinates (see `swept_between`).
+        // A vertex's box over any span is a position (a convex combination of `x0` and
+        // `x1`, rounded) widened by `8u·S + 2^-1022` and rounded outward (`swept_between`),
+        // so `2·S + 2^-1020` bounds its coordinates, `S` the largest magnitude in `x0`, `x1`.
         let s = x0
             .iter()
             .chain(x1)
             .flatten()
             .fold(0.0f64, |m, x| m.max(x.abs()));
-        let margin = diagonals::margin(d, 2.0 * s + f64::MIN_POSITIVE);
+        let margin = diagonals::margin(d, 2.0 * s + 4.0 * f64::MIN_POSITIVE);
         let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize], centre);
         // Every vertex's motion at once where the choice may need it and the mesh is small
         // enough: its sample's pairs would compute each vertex's several times over (on the
@@ -1574,7 +1575,7 @@ mod tests {
     fn pairs_moving_alike_are_listed_only_within_the_distance() {
         use super::super::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
         let g = &mut Rng(0x5ee7_a11c);
-        let (mut kept_any, mut apart_any) = (false, false);
+        let (mut kept_any, mut apart_any, mut diagonal_any) = (false, false, false);
         for case in 0..24 {
             let n = 4 + g.below(3) as u32;
             let w: [f64; 3] = match case % 2 {
@@ -1687,8 +1688,9 @@ mod tests {
                 }
             }
             assert_eq!(apart + diagonals + listed.len(), meeting, "case {case}");
+            diagonal_any |= diagonals > 0;
         }
-        assert!(kept_any && apart_any);
+        assert!(kept_any && apart_any && diagonal_any);
     }
 
     /// The moving-axis prune (`apart_over_motion`) against the exact separation stage,

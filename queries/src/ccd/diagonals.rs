@@ -196,7 +196,15 @@ mod tests {
         let mut g = Rng(11);
         let mut called = 0;
         for case in 0..20000 {
-            let (offset, scale) = [(0.0, 1.0), (1e6, 1e-3), (2.0, 1e-200), (0.0, 1e100)][case % 4];
+            // The last: gaps of a few ulps of the coordinates, where the sums' rounding is
+            // as large as the distance (only the margin's `2^-46·S` keeps those sound).
+            let (offset, scale) = [
+                (0.0, 1.0),
+                (1e6, 1e-3),
+                (2.0, 1e-200),
+                (0.0, 1e100),
+                (2f64.powi(20), 2f64.powi(-30)),
+            ][case % 5];
             let p: [f64; 3] = core::array::from_fn(|_| g.coordinate(offset, scale));
             let k = (g.next() % 3) as usize;
             let step = scale * ((g.next() % 9) as f64) / 8.0;
@@ -208,7 +216,12 @@ mod tests {
                 1 => x.next_down(),
                 _ => x,
             });
-            let dist = [0.0, scale / 8.0, step * core::f64::consts::SQRT_2, step * 1.5][case % 4];
+            let dist = [
+                0.0,
+                scale / 8.0,
+                step * core::f64::consts::SQRT_2,
+                step * 1.5,
+            ][case % 4];
             let s = p.iter().chain(&r).fold(0.0f64, |m, x| m.max(x.abs()));
             let m = margin(dist, s);
             let (a, b) = (
@@ -249,6 +262,17 @@ mod tests {
         let e = Diagonals::of([[[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]].iter());
         assert!(!c.apart(&e, margin(0.0, 2.0)));
         assert!(!e.apart(&c, margin(0.0, 2.0)));
+    }
+
+    #[test]
+    fn a_gap_equal_to_the_margin_is_not_enough() {
+        let m = margin(0.25, 1.0);
+        let point = |x: f64| Diagonals::of([[[x, 0.0, 0.0]; 2]].iter());
+        // Projections 0 and `m` on `x ± y` and `x ± z`: a gap of exactly `m` either way.
+        let (a, b) = (point(0.0), point(m));
+        assert!(!a.apart(&b, m) && !b.apart(&a, m));
+        let c = point(m.next_up());
+        assert!(a.apart(&c, m) && c.apart(&a, m));
     }
 
     #[test]
