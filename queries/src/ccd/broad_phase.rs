@@ -756,7 +756,7 @@ impl<'m> Broad<'m> {
     /// Whether neither [`Diagonals`] (over the vertices' boxes of the listing) nor
     /// [`apart_over_motion`] rules out a pair whose swept boxes meet: the last tests of
     /// every pair listed, applied as it is found (so that the many pairs they rule out are
-    /// never stored). The diagonals come first: about a tenth of the axis test's cost, they
+    /// never stored). The diagonals come first: about a third of the axis test's cost, they
     /// rule out most of what it would on a sheet (and some it would not). Where the
     /// listing is limited to a time `t` ([`Broad::vertex_face_until`]), the vertices'
     /// boxes are over `[from, t]` for the sampled edges' pairs too, whose own boxes are
