@@ -265,9 +265,13 @@ impl<const N: usize> Side<N> {
         let tree = Bvh::new_linear_on(&boxes, parallel::shared(), LEAF)?;
         let order = tree.items_in_order();
         let ids = parallel::map(order.len(), |s| items[order[s] as usize]);
-        // Into slot order where they are: a second array of boxes, the largest of the
-        // broad phase, cost a large mesh's first step a page fault per 4 KB written.
-        gather_in_place(&mut boxes, order);
+        // Into slot order where they are, each recomputed from its vertices' boxes (as
+        // `refit` does): a second array of boxes, the largest of the broad phase, cost a
+        // large mesh's first step a page fault per 4 KB written; permuting them in place
+        // followed each cycle of the order, one cache miss after another (a quarter of a
+        // second on a cloth of 10^6 faces); the vertices of neighbouring slots are near
+        // each other in memory too, since the tree sorts items along a space-filling curve.
+        parallel::fill(&mut boxes, |s| item_box(vertex, ids[s]));
         Ok(Side { tree, boxes, ids })
     }
 
@@ -870,36 +874,6 @@ impl<'m> Broad<'m> {
     }
 }
 
-/// `v[s]` becomes the old `v[order[s]]` for every slot `s`, where `order` is a permutation
-/// of `0..v.len()`, in place: each cycle of the permutation followed once. (Were `order`
-/// not a permutation, each slot would still be written once and the loop end: a cycle stops
-/// at a slot already done.)
-fn gather_in_place<T: Copy>(v: &mut [T], order: &[u32]) {
-    let n = v.len().min(order.len());
-    let mut done = vec![0u64; n.div_ceil(64)];
-    let mut mark = |s: usize| {
-        let was = done[s / 64] >> (s % 64) & 1 == 1;
-        done[s / 64] |= 1 << (s % 64);
-        was
-    };
-    for start in 0..n {
-        if mark(start) {
-            continue;
-        }
-        let first = v[start];
-        let mut s = start;
-        loop {
-            let from = order[s] as usize;
-            if from == start || from >= n || mark(from) {
-                v[s] = first;
-                break;
-            }
-            v[s] = v[from];
-            s = from;
-        }
-    }
-}
-
 /// The box of each item from the boxes of its vertices.
 fn item_boxes<const N: usize>(vertex: &[Box3], items: &[[u32; N]]) -> Vec<Box3> {
     parallel::map(items.len(), |k| item_box(vertex, items[k]))
@@ -1065,38 +1039,30 @@ mod tests {
         assert_eq!(widen([[1.0; 3], [2.0; 3]], 0.0), [[1.0; 3], [2.0; 3]]);
     }
 
-    /// The gather in place gives what a gather into a new array gives, for permutations of
-    /// every kind (the identity, one long cycle, many short ones, random); given a list that
-    /// is not a permutation, it still ends and writes only values it was given.
+    /// Each side's boxes are its items' boxes in the tree's slot order, and its vertices
+    /// too: the listings read a leaf's items in sequence from them.
     #[test]
-    fn a_gather_in_place_is_a_gather() {
+    fn a_side_holds_its_items_boxes_in_slot_order() {
         let mut g = crate::testing::Rng(0x9a7e);
-        for n in [0usize, 1, 2, 3, 63, 64, 65, 130, 1000] {
-            let mut orders: Vec<Vec<u32>> = vec![
-                (0..n as u32).collect(),
-                (0..n as u32).map(|i| (i + 1) % n as u32).collect(),
-                (0..n as u32)
-                    .map(|i| i ^ 1)
-                    .filter(|&i| (i as usize) < n)
-                    .collect(),
-            ];
-            let mut random: Vec<u32> = (0..n as u32).collect();
-            for i in (1..n).rev() {
-                random.swap(i, g.below(i as u64 + 1) as usize);
+        for n in [1usize, 2, 9, 100, 1000] {
+            let vertex: Vec<Box3> = (0..n + 2)
+                .map(|_| {
+                    let lo: [f64; 3] = core::array::from_fn(|_| g.signed_unit() * 4.0);
+                    let hi = core::array::from_fn(|k| lo[k] + g.signed_unit().abs() * 0.5);
+                    [lo, hi]
+                })
+                .collect();
+            let faces: Vec<[u32; 3]> = (0..n as u32).map(|i| [i, i + 1, i + 2]).collect();
+            let side = Side::new(&vertex, &faces).unwrap();
+            let order = side.tree.items_in_order();
+            assert_eq!(order.len(), n);
+            for s in 0..n {
+                let f = faces[order[s] as usize];
+                assert_eq!(side.ids[s], f);
+                assert_eq!(side.boxes[s], item_box(&vertex, f));
+                let want = f.iter().map(|&v| vertex[v as usize]).reduce(union).unwrap();
+                assert_eq!(side.boxes[s], want, "slot {s} of {n}");
             }
-            orders.push(random);
-            for order in orders.into_iter().filter(|o| o.len() == n) {
-                let v: Vec<u64> = (0..n as u64).map(|i| i * 7 + 3).collect();
-                let want: Vec<u64> = order.iter().map(|&i| v[i as usize]).collect();
-                let mut got = v.clone();
-                gather_in_place(&mut got, &order);
-                assert_eq!(got, want, "n = {n}, order = {order:?}");
-            }
-        }
-        for order in [vec![0u32, 0, 0], vec![2, 2, 1], vec![5, 9, 0]] {
-            let mut v = vec![10u64, 11, 12];
-            gather_in_place(&mut v, &order);
-            assert!(v.iter().all(|x| [10, 11, 12].contains(x)), "{v:?}");
         }
     }
 
