@@ -261,24 +261,29 @@ struct Side<const N: usize> {
 impl<const N: usize> Side<N> {
     /// The tree over the boxes of `items`, each the union of its vertices' `vertex` boxes.
     fn new(vertex: &[Box3], items: &[[u32; N]]) -> Result<Self, ShapeError> {
-        let mut boxes = item_boxes(vertex, items);
+        let boxes = item_boxes(vertex, items);
         let tree = Bvh::new_linear_on(&boxes, parallel::shared(), LEAF)?;
         let order = tree.items_in_order();
         let ids = parallel::map(order.len(), |s| items[order[s] as usize]);
-        // Into slot order where they are, each recomputed from its vertices' boxes (as
-        // `refit` does): a second array of boxes, the largest of the broad phase, cost a
-        // large mesh's first step a page fault per 4 KB written; permuting them in place
-        // followed each cycle of the order, one cache miss after another (a quarter of a
-        // second on a cloth of 10^6 faces); the vertices of neighbouring slots are near
-        // each other in memory too, since the tree sorts items along a space-filling curve.
-        parallel::fill(&mut boxes, |s| item_box(vertex, ids[s]));
-        Ok(Side { tree, boxes, ids })
+        let mut side = Side { tree, boxes, ids };
+        // Into slot order in the same array (a second one, the largest of the broad phase,
+        // cost a large mesh's first step a page fault per 4 KB written): recomputed, not
+        // permuted, since a permutation in place waits on memory at every step of its
+        // cycles (a quarter of a second on a cloth of 10^6 faces), while neighbouring
+        // slots' vertices are near each other (the tree sorts along a Morton curve).
+        side.boxes_in_slot_order(vertex);
+        Ok(side)
+    }
+
+    /// `boxes[s]` set to the union of the `vertex` boxes of the item in slot `s`.
+    fn boxes_in_slot_order(&mut self, vertex: &[Box3]) {
+        let ids = &self.ids;
+        parallel::fill(&mut self.boxes, |s| item_box(vertex, ids[s]));
     }
 
     /// Each item's box rebuilt from the boxes of its vertices, and the tree refitted to them.
     fn refit(&mut self, vertex: &[Box3]) -> Result<(), ShapeError> {
-        let ids = &self.ids;
-        parallel::fill(&mut self.boxes, |s| item_box(vertex, ids[s]));
+        self.boxes_in_slot_order(vertex);
         self.tree.refit_in_order(&self.boxes)
     }
 
