@@ -60,8 +60,9 @@ impl CcdQuery {
 }
 
 /// Runs every query, in parallel on all cores with the `parallel` feature (on by default;
-/// rayon's work stealing balances the rare slow, degenerate queries against the many fast
-/// ones), and returns the answers in the queries' order.
+/// the queries are cut into at least 32 jobs a thread, which idle threads take from busy
+/// ones, so that the rare slow, degenerate queries are shared out even when they come
+/// together), and returns the answers in the queries' order.
 ///
 /// # Example
 /// ```
@@ -81,7 +82,11 @@ pub fn ccd_batch(queries: &[CcdQuery], options: CcdOptions) -> Vec<Result<CcdHit
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        queries.par_iter().map(|q| q.run(options)).collect()
+        queries
+            .par_iter()
+            .with_max_len(super::parallel::piece(queries.len()))
+            .map(|q| q.run(options))
+            .collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
