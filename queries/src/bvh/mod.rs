@@ -126,6 +126,24 @@ impl Bvh {
         Ok(morton::build(boxes, parallel, leaf))
     }
 
+    /// The tree [`Bvh::new_linear_on`] builds over the boxes `box_of(0..n)` (no NaN,
+    /// `lo ≤ hi`: the caller's to make sure), with every node's box left empty: the caller
+    /// sets them with [`Bvh::refit_slots`] before any query. For a caller that keeps its
+    /// items' boxes in slot order only, in a form of its own, and would otherwise gather
+    /// them in item order for nothing.
+    ///
+    /// # Errors
+    /// `n` is 2^32 or more.
+    pub(crate) fn new_linear_unfilled(
+        n: usize,
+        box_of: impl Fn(usize) -> Box3,
+        parallel: bool,
+        leaf: usize,
+    ) -> Result<Self, crate::ShapeError> {
+        check_count(n, n.min(u32::MAX as usize))?;
+        Ok(morton::order(n, box_of, parallel, leaf))
+    }
+
     /// The number of items.
     ///
     /// # Example
@@ -248,15 +266,11 @@ impl Bvh {
         });
     }
 
-    /// [`Bvh::refit`] from boxes given in the tree's own order: `boxes[s]` is the box of the
-    /// item in slot `s` (the slots of [`Bvh::leaves_where`] and [`Bvh::walk_pairs`]), so the
-    /// leaves read them in sequence, not scattered over memory.
-    pub(crate) fn refit_in_order(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
-        check_boxes(boxes, self.items.len())?;
-        set_bounds(&mut self.nodes, |slots| {
-            boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x))
-        });
-        Ok(())
+    /// Every node's box from the leaves up, a leaf's as `leaf(slots)` (the range of its
+    /// slots, see [`Bvh::items_in_order`]): the caller's to make hold the boxes of the
+    /// items in those slots.
+    pub(crate) fn refit_slots(&mut self, leaf: impl Fn(core::ops::Range<usize>) -> Box3) {
+        set_bounds(&mut self.nodes, leaf);
     }
 
     /// The items in slot order: slot `s` holds item `items_in_order()[s]`, leaf by leaf.
@@ -605,16 +619,7 @@ impl Iterator for Overlapping<'_> {
 /// One box per item (`count` of them), each without NaN and with `lo ≤ hi`.
 fn check_boxes(boxes: &[Box3], count: usize) -> Result<(), crate::ShapeError> {
     use crate::{Problem, ShapeError};
-    if boxes.len() != count {
-        return Err(ShapeError {
-            shape: "bvh",
-            field: "boxes",
-            problem: Problem::OutOfRange,
-            value: boxes.len() as f64,
-            limit: count as f64,
-            expected: "one box per item, fewer than 2^32",
-        });
-    }
+    check_count(boxes.len(), count)?;
     for b in boxes {
         for k in 0..3 {
             // Also false for a NaN bound.
@@ -638,6 +643,21 @@ fn check_boxes(boxes: &[Box3], count: usize) -> Result<(), crate::ShapeError> {
                 });
             }
         }
+    }
+    Ok(())
+}
+
+/// `n` boxes where `count` (fewer than 2^32) are wanted is an error.
+fn check_count(n: usize, count: usize) -> Result<(), crate::ShapeError> {
+    if n != count {
+        return Err(crate::ShapeError {
+            shape: "bvh",
+            field: "boxes",
+            problem: crate::Problem::OutOfRange,
+            value: n as f64,
+            limit: count as f64,
+            expected: "one box per item, fewer than 2^32",
+        });
     }
     Ok(())
 }
@@ -691,7 +711,8 @@ mod tests {
 
     /// Refitting from boxes in the tree's slot order gives every node the box that refitting
     /// from the same boxes in item order gives, and each holds exactly its items' boxes; a
-    /// wrong count is an error, as for [`Bvh::refit`].
+    /// tree built with its boxes left empty and then given them by slot is the tree built
+    /// with them.
     #[test]
     fn a_refit_in_slot_order_gives_the_boxes_of_a_refit_in_item_order() {
         let mut g = crate::testing::Rng(7);
@@ -709,12 +730,19 @@ mod tests {
             let moved = boxes(n);
             for leaf in [1, 4, 8] {
                 let mut a = morton::build(&built, false, leaf);
-                let mut b = a.clone();
-                a.refit(&moved).unwrap();
-                let in_order: Vec<Box3> = b.items.iter().map(|&k| moved[k as usize]).collect();
-                b.refit_in_order(&in_order).unwrap();
+                let by_slot = |tree: &Bvh, boxes: &[Box3]| -> Vec<Box3> {
+                    tree.items.iter().map(|&k| boxes[k as usize]).collect()
+                };
+                let mut b = Bvh::new_linear_unfilled(n, |k| built[k], false, leaf).unwrap();
+                assert!(b.nodes.iter().all(|node| node.bounds == EMPTY));
+                assert_eq!((&b.items, b.depth), (&a.items, a.depth));
+                let in_order = by_slot(&b, &built);
+                b.refit_slots(|slots| in_order[slots].iter().fold(EMPTY, |x, &y| union(x, y)));
                 assert_eq!(a.nodes, b.nodes, "n {n}, leaf {leaf}");
-                assert!(b.refit_in_order(&in_order[1..]).is_err());
+                a.refit(&moved).unwrap();
+                let in_order = by_slot(&b, &moved);
+                b.refit_slots(|slots| in_order[slots].iter().fold(EMPTY, |x, &y| union(x, y)));
+                assert_eq!(a.nodes, b.nodes, "n {n}, leaf {leaf}");
                 // Each leaf holds at most `leaf` items, and its box is exactly theirs.
                 b.leaves_where(
                     |_| true,

@@ -21,8 +21,16 @@ fn spread(x: u32) -> u32 {
 /// leaves of at most `leaf` items (at least 1), sorting on rayon's threads when `parallel`
 /// (and the feature) say so.
 pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
+    let mut bvh = order(boxes.len(), |k| boxes[k], parallel, leaf);
+    bvh.fill(boxes);
+    bvh
+}
+
+/// The tree [`build`] makes over the `n` boxes `box_of(0..n)` (each read twice, in item
+/// order), with every node's box left empty ([`EMPTY`]) for the caller to set: the
+/// structure, the order of the items, and the depth.
+pub(super) fn order(n: usize, box_of: impl Fn(usize) -> Box3, parallel: bool, leaf: usize) -> Bvh {
     let leaf = leaf.max(1);
-    let n = boxes.len();
     if n == 0 {
         return Bvh::default();
     }
@@ -31,8 +39,8 @@ pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
     let centre = |b: &Box3| -> [f64; 3] { std::array::from_fn(|k| 0.5 * b[0][k] + 0.5 * b[1][k]) };
     let mut lo = [f64::INFINITY; 3];
     let mut hi = [f64::NEG_INFINITY; 3];
-    for b in boxes {
-        for (k, c) in centre(b).into_iter().enumerate() {
+    for b in (0..n).map(&box_of) {
+        for (k, c) in centre(&b).into_iter().enumerate() {
             if c.is_finite() {
                 lo[k] = lo[k].min(c);
                 hi[k] = hi[k].max(c);
@@ -57,10 +65,8 @@ pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
             code | (spread(q) << (2 - k))
         })
     };
-    let mut keys: Vec<u64> = boxes
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (u64::from(code(b)) << 32) | i as u64)
+    let mut keys: Vec<u64> = (0..n)
+        .map(|i| (u64::from(code(&box_of(i))) << 32) | i as u64)
         .collect();
     #[cfg(feature = "parallel")]
     if parallel {
@@ -113,7 +119,6 @@ pub(super) fn build(boxes: &[Box3], parallel: bool, leaf: usize) -> Bvh {
         items,
         depth: 0,
     };
-    bvh.fill(boxes);
     bvh.finish();
     bvh
 }

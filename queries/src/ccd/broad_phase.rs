@@ -261,30 +261,39 @@ struct Side<const N: usize> {
 impl<const N: usize> Side<N> {
     /// The tree over the boxes of `items`, each the union of its vertices' `vertex` boxes.
     fn new(vertex: &[Box3], items: &[[u32; N]]) -> Result<Self, ShapeError> {
-        let boxes = item_boxes(vertex, items);
-        let tree = Bvh::new_linear_on(&boxes, parallel::shared(), LEAF)?;
+        // The tree's order from the items' boxes made as the builder reads them (from their
+        // vertices' boxes, in the items' order); the boxes kept are made once, in the
+        // tree's slot order, and give the nodes theirs by slot (not gathered by item from
+        // an array in the items' order: a wait on memory per item on a large mesh).
+        // Recomputed rather than permuted from such an array: neighbouring slots' vertices
+        // are near each other (the tree sorts along a Morton curve), while a permutation
+        // waits on memory at every step (a quarter of a second on a cloth of 10^6 faces).
+        let tree = Bvh::new_linear_unfilled(
+            items.len(),
+            |k| item_box(vertex, items[k]),
+            parallel::shared(),
+            LEAF,
+        )?;
         let order = tree.items_in_order();
         let ids = parallel::map(order.len(), |s| items[order[s] as usize]);
+        let boxes = parallel::map(ids.len(), |s| item_box(vertex, ids[s]));
         let mut side = Side { tree, boxes, ids };
-        // Into slot order in the same array (a second one, the largest of the broad phase,
-        // cost a large mesh's first step a page fault per 4 KB written): recomputed, not
-        // permuted, since a permutation in place waits on memory at every step of its
-        // cycles (a quarter of a second on a cloth of 10^6 faces), while neighbouring
-        // slots' vertices are near each other (the tree sorts along a Morton curve).
-        side.boxes_in_slot_order(vertex);
+        side.refit_tree();
         Ok(side)
     }
 
-    /// `boxes[s]` set to the union of the `vertex` boxes of the item in slot `s`.
-    fn boxes_in_slot_order(&mut self, vertex: &[Box3]) {
+    /// Each item's box rebuilt from the boxes of its vertices, and the tree refitted to them.
+    fn refit(&mut self, vertex: &[Box3]) {
         let ids = &self.ids;
         parallel::fill(&mut self.boxes, |s| item_box(vertex, ids[s]));
+        self.refit_tree();
     }
 
-    /// Each item's box rebuilt from the boxes of its vertices, and the tree refitted to them.
-    fn refit(&mut self, vertex: &[Box3]) -> Result<(), ShapeError> {
-        self.boxes_in_slot_order(vertex);
-        self.tree.refit_in_order(&self.boxes)
+    /// Every node's box set to hold its items' boxes (exactly: the union of theirs).
+    fn refit_tree(&mut self) {
+        let boxes = &self.boxes;
+        self.tree
+            .refit_slots(|slots| boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x)));
     }
 
     /// The item in slot `s`.
@@ -831,7 +840,8 @@ impl<'m> Broad<'m> {
             return Ok(());
         }
         self.sweep_to(t);
-        self.faces.refit(&self.vertex)
+        self.faces.refit(&self.vertex);
+        Ok(())
     }
 
     /// The vertices' boxes swept over `[from, t]` ([`swept_between`]; the hull of the
@@ -856,7 +866,7 @@ impl<'m> Broad<'m> {
         if t < self.to {
             // The boxes over the window are done with: overwritten, not allocated anew.
             self.sweep_to(t);
-            self.edges.refit(&self.vertex)?;
+            self.edges.refit(&self.vertex);
         }
         let (edges, d) = (&self.edges, self.d);
         // Edge pairs from the edges' tree walked against itself: each pair of leaves once.
@@ -877,11 +887,6 @@ impl<'m> Broad<'m> {
             ),
         })
     }
-}
-
-/// The box of each item from the boxes of its vertices.
-fn item_boxes<const N: usize>(vertex: &[Box3], items: &[[u32; N]]) -> Vec<Box3> {
-    parallel::map(items.len(), |k| item_box(vertex, items[k]))
 }
 
 /// The box of an item with the vertices `ids`: the union of theirs (exact).
