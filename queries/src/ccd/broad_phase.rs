@@ -11,7 +11,8 @@
 //! bounds up), and the hierarchy prunes only boxes that certainly miss it
 //! ([`Bvh`] compares doubles, which is exact): every pair that can come within `d` is kept.
 //!
-//! The second test, used when a sample of the mesh shows that it pays ([`moves_alike`]),
+//! The second test, used when a sample of a mesh large enough for several threads shows
+//! that it pays ([`moves_alike`]),
 //! compares the two primitives at the same time instead of over the whole motion
 //! ([`Reach::may_meet`]: their difference on each axis is an interval whose ends move
 //! linearly with `t`, so they are checked at `t = 0` and `t = 1`); its boxes are rounded
@@ -342,7 +343,8 @@ fn node_reach<const N: usize>(side: &Side<N>, motion: &[Motion], h: f32) -> Vec<
 /// the swept boxes keep that it rules out.
 /// Where pieces move apart (a cloth falling onto a ball) it rules out almost none of them and
 /// costs a second box per node; where they move alike (a body flying as one, a cloth
-/// sliding along itself) it rules out most. Only the speed depends on this choice.
+/// sliding along itself) it rules out most. Only the speed depends on this choice. (Not made
+/// for a mesh of fewer than [`parallel::SMALL`] primitives, which goes without.)
 fn moves_alike(
     mesh: &CcdMesh,
     vertex: &[Box3],
@@ -675,6 +677,13 @@ impl<'m> Broad<'m> {
             .flatten()
             .fold(0.0f64, |m, x| m.max(x.abs()));
         let margin = diagonals::margin(d, 2.0 * s + 4.0 * f64::MIN_POSITIVE);
+        // A mesh small enough for one thread ([`parallel::SMALL`]) lists its pairs in
+        // less time than the choice's sample would take (its whole broad phase, most of
+        // it again), and `not_apart` still decides its pairs moving alike as they are
+        // listed: the choice is not made, and the reaches not tested. (On the thick cloth,
+        // a sixth of the step, the choice always said no.)
+        let small = vertex.len() + mesh.edges().len() + mesh.faces().len() < parallel::SMALL;
+        let alike = if small { alike.or(Some(false)) } else { alike };
         let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize], centre);
         // Every vertex's motion at once where the choice may need it and the mesh is small
         // enough: its sample's pairs would compute each vertex's several times over (on the
@@ -1073,6 +1082,44 @@ mod tests {
                 let want = f.iter().map(|&v| vertex[v as usize]).reduce(union).unwrap();
                 assert_eq!(side.boxes[s], want, "slot {s} of {n}");
             }
+        }
+    }
+
+    /// The choice of [`moves_alike`] is made only for a mesh too large for one thread: a
+    /// small one is listed without reaches (its pairs moving alike are still decided as
+    /// they are listed, by `not_apart`), while a large sheet sliding along itself chooses
+    /// them; a choice given is kept at any size.
+    #[test]
+    fn only_a_mesh_large_enough_for_threads_chooses_the_reaches() {
+        let sheet = |n: u32, shift: f64| {
+            let at = |i: u32, j: u32| i * n + j;
+            let faces: Vec<[u32; 3]> = (0..n - 1)
+                .flat_map(|i| (0..n - 1).map(move |j| (i, j)))
+                .flat_map(|(i, j)| {
+                    [
+                        [at(i, j), at(i + 1, j), at(i + 1, j + 1)],
+                        [at(i, j), at(i + 1, j + 1), at(i, j + 1)],
+                    ]
+                })
+                .collect();
+            let mesh = CcdMesh::new((n * n) as usize, &faces).unwrap();
+            let x0: Vec<[f64; 3]> = (0..n * n)
+                .map(|k| [f64::from(k / n), f64::from(k % n), 0.0])
+                .collect();
+            let x1: Vec<[f64; 3]> = x0
+                .iter()
+                .map(|p| [p[0] + shift, p[1] + shift, 0.0])
+                .collect();
+            (mesh, x0, x1)
+        };
+        for (n, chosen) in [(8, false), (48, true)] {
+            let (mesh, x0, x1) = sheet(n, 6.0);
+            let size = x0.len() + mesh.edges().len() + mesh.faces().len();
+            assert_eq!(size >= parallel::SMALL, chosen, "{size} primitives");
+            let broad = Broad::new(&mesh, &x0, &x1, 0.0).unwrap();
+            assert_eq!(broad.alike.is_some(), chosen, "n {n}");
+            let given = Broad::with(&mesh, &x0, &x1, 0.0, Some(true), (0.0, 1.0)).unwrap();
+            assert!(given.alike.is_some());
         }
     }
 
