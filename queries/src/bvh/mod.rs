@@ -670,9 +670,34 @@ pub(crate) fn widen(b: Box3, d: f64) -> Box3 {
         return b;
     }
     [
-        b[0].map(|x| (x - d).next_down()),
-        b[1].map(|x| (x + d).next_up()),
+        b[0].map(|x| next_down(x - d)),
+        b[1].map(|x| -next_down(-(x + d))),
     ]
+}
+
+/// [`f64::next_down`], bit for bit, without branches: the standard one branches on the sign,
+/// which a scene around the origin does not let a processor predict (the broad phase's walks
+/// widen a box per item and per pair of nodes: a third of the edge walk on a small cloth
+/// with a distance).
+#[inline(always)]
+fn next_down(y: f64) -> f64 {
+    let bits = y.to_bits();
+    // One step toward -∞: the magnitude down for a positive number, up for a negative one.
+    let stepped = f64::from_bits(if bits >> 63 == 0 {
+        bits.wrapping_sub(1)
+    } else {
+        bits.wrapping_add(1)
+    });
+    // Zeros of either sign go to the least negative subnormal; -∞ and NaN stay.
+    let keep = y.is_nan() | (y == f64::NEG_INFINITY);
+    let zero = y == 0.0;
+    if keep {
+        y
+    } else if zero {
+        -f64::from_bits(1)
+    } else {
+        stepped
+    }
 }
 
 /// The empty box, the identity of [`union`].
@@ -708,6 +733,35 @@ pub(crate) fn meets(a: &Box3, b: &Box3) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The branch-free step down is the standard one, bit for bit, on every kind of double:
+    /// zeros, subnormals, normals of both signs, the largest, the infinities and NaN.
+    #[test]
+    fn next_down_is_the_standard_one() {
+        let mut g = crate::testing::Rng(0x5e_ed);
+        let special = [
+            0.0,
+            -0.0,
+            f64::from_bits(1),
+            -f64::from_bits(1),
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            1.0,
+            -1.0,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        let random = (0..100_000).map(|_| f64::from_bits(g.next_u64()));
+        for y in special.into_iter().chain(random) {
+            let (got, want) = (next_down(y), y.next_down());
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{y:e}: {got:e} against {want:e}"
+            );
+        }
+    }
 
     /// Refitting from boxes in the tree's slot order gives every node the box that refitting
     /// from the same boxes in item order gives, and each holds exactly its items' boxes; a
