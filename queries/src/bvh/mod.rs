@@ -266,11 +266,15 @@ impl Bvh {
         });
     }
 
-    /// Every node's box from the leaves up, a leaf's as `leaf(slots)` (the range of its
-    /// slots, see [`Bvh::items_in_order`]): the caller's to make hold the boxes of the
-    /// items in those slots.
-    pub(crate) fn refit_slots(&mut self, leaf: impl Fn(core::ops::Range<usize>) -> Box3) {
-        set_bounds(&mut self.nodes, leaf);
+    /// [`Bvh::refit`] from boxes given in the tree's own order: `boxes[s]` is the box of the
+    /// item in slot `s` (the slots of [`Bvh::leaves_where`] and [`Bvh::walk_pairs`]), one
+    /// per item, so that the leaves read them in sequence, not scattered over memory. The
+    /// caller's boxes are taken as checked (no NaN, `lo ≤ hi`).
+    pub(crate) fn refit_slots(&mut self, boxes: &[Box3]) {
+        debug_assert_eq!(boxes.len(), self.items.len());
+        set_bounds(&mut self.nodes, |slots| {
+            boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x))
+        });
     }
 
     /// The items in slot order: slot `s` holds item `items_in_order()[s]`, leaf by leaf.
@@ -790,12 +794,11 @@ mod tests {
                 let mut b = Bvh::new_linear_unfilled(n, |k| built[k], false, leaf).unwrap();
                 assert!(b.nodes.iter().all(|node| node.bounds == EMPTY));
                 assert_eq!((&b.items, b.depth), (&a.items, a.depth));
-                let in_order = by_slot(&b, &built);
-                b.refit_slots(|slots| in_order[slots].iter().fold(EMPTY, |x, &y| union(x, y)));
+                b.refit_slots(&by_slot(&b, &built));
                 assert_eq!(a.nodes, b.nodes, "n {n}, leaf {leaf}");
                 a.refit(&moved).unwrap();
                 let in_order = by_slot(&b, &moved);
-                b.refit_slots(|slots| in_order[slots].iter().fold(EMPTY, |x, &y| union(x, y)));
+                b.refit_slots(&in_order);
                 assert_eq!(a.nodes, b.nodes, "n {n}, leaf {leaf}");
                 // Each leaf holds at most `leaf` items, and its box is exactly theirs.
                 b.leaves_where(

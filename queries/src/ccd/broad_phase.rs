@@ -269,7 +269,7 @@ impl<const N: usize> Side<N> {
         // Recomputed rather than permuted from such an array: neighbouring slots' vertices
         // are near each other (the tree sorts along a Morton curve), while a permutation
         // waits on memory at every step (a quarter of a second on a cloth of 10^6 faces).
-        let tree = Bvh::new_linear_unfilled(
+        let mut tree = Bvh::new_linear_unfilled(
             items.len(),
             |k| item_box(vertex, items[k]),
             parallel::shared(),
@@ -278,23 +278,15 @@ impl<const N: usize> Side<N> {
         let order = tree.items_in_order();
         let ids = parallel::map(order.len(), |s| items[order[s] as usize]);
         let boxes = parallel::map(ids.len(), |s| item_box(vertex, ids[s]));
-        let mut side = Side { tree, boxes, ids };
-        side.refit_tree();
-        Ok(side)
+        tree.refit_slots(&boxes);
+        Ok(Side { tree, boxes, ids })
     }
 
     /// Each item's box rebuilt from the boxes of its vertices, and the tree refitted to them.
     fn refit(&mut self, vertex: &[Box3]) {
         let ids = &self.ids;
         parallel::fill(&mut self.boxes, |s| item_box(vertex, ids[s]));
-        self.refit_tree();
-    }
-
-    /// Every node's box set to hold its items' boxes (exactly: the union of theirs).
-    fn refit_tree(&mut self) {
-        let boxes = &self.boxes;
-        self.tree
-            .refit_slots(|slots| boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x)));
+        self.tree.refit_slots(&self.boxes);
     }
 
     /// The item in slot `s`.
@@ -686,8 +678,11 @@ impl<'m> Broad<'m> {
         // it again), and `not_apart` still decides its pairs moving alike as they are
         // listed: the choice is not made, and the reaches not tested. (On the thick cloth,
         // a sixth of the step, the choice always said no.)
-        let small = vertex.len() + mesh.edges().len() + mesh.faces().len() < parallel::SMALL;
-        let alike = if small { alike.or(Some(false)) } else { alike };
+        let alike = if mesh.size() < parallel::SMALL {
+            alike.or(Some(false))
+        } else {
+            alike
+        };
         let vertex_motion = |v: u32| Motion::vertex(x0[v as usize], x1[v as usize], centre);
         // Every vertex's motion at once where the choice may need it and the mesh is small
         // enough: its sample's pairs would compute each vertex's several times over (on the
@@ -1118,7 +1113,7 @@ mod tests {
         };
         for (n, chosen) in [(8, false), (48, true)] {
             let (mesh, x0, x1) = sheet(n, 6.0);
-            let size = x0.len() + mesh.edges().len() + mesh.faces().len();
+            let size = mesh.size();
             assert_eq!(size >= parallel::SMALL, chosen, "{size} primitives");
             let broad = Broad::new(&mesh, &x0, &x1, 0.0).unwrap();
             assert_eq!(broad.alike.is_some(), chosen, "n {n}");
