@@ -230,12 +230,17 @@ impl RayCull {
         };
         let q =
             |k: usize, corner: usize, side: usize| (b[corner][k] - f.origin[k]) * f.scaled[k][side];
-        let near = q(0, f.near[0], 0)
-            .max(q(1, f.near[1], 0))
-            .max(q(2, f.near[2], 0));
-        let far = q(0, 1 - f.near[0], 1)
-            .min(q(1, 1 - f.near[1], 1))
-            .min(q(2, 1 - f.near[2], 1));
+        // Plain comparisons: no quotient is NaN (see below), and `f64::max` pays for NaNs.
+        let max = |x: f64, y: f64| if x > y { x } else { y };
+        let min = |x: f64, y: f64| if x < y { x } else { y };
+        let near = max(
+            max(q(0, f.near[0], 0), q(1, f.near[1], 0)),
+            q(2, f.near[2], 0),
+        );
+        let far = min(
+            min(q(0, 1 - f.near[0], 1), q(1, 1 - f.near[1], 1)),
+            q(2, 1 - f.near[2], 1),
+        );
         bracket(near, far, t_max)
     }
 
