@@ -325,11 +325,15 @@ struct Condition {
 /// A CCD query with a positive minimum separation, in exact form.
 pub(super) struct Separation {
     vertex_face: bool,
-    /// The four points as polynomials in `t`, exact and (scaled) rounded.
-    exact: [[Poly; 3]; 4],
+    /// The four points at `t = 0` and `t = 1`, and `δ`: the exact polynomials are made from
+    /// them only when [`Separation::first_contact`] needs them (a rounded look that settles
+    /// the query never does: a sixth of its cost).
+    start: [Vec3<f64>; 4],
+    end: [Vec3<f64>; 4],
+    delta: f64,
+    /// The four points as polynomials in `t`, (scaled) rounded.
     rounded: [[Rounded; 3]; 4],
-    /// `δ²`, exact and (scaled) rounded.
-    s: Poly,
+    /// `δ²`, (scaled) rounded.
     s_rounded: Rounded,
 }
 
@@ -342,14 +346,6 @@ impl Separation {
         vertex_face: bool,
         delta: f64,
     ) -> Self {
-        let exact: [[Poly; 3]; 4] = core::array::from_fn(|i| {
-            let (s, e) = (start[i].to_array(), end[i].to_array());
-            core::array::from_fn(|k| {
-                let s0 = Q::from_f64(s[k]);
-                let motion = &Q::from_f64(e[k]) - &s0;
-                Poly::linear(s0, motion)
-            })
-        });
         // Rounded, everything scaled by a power of two that brings the largest magnitude
         // near one, so that no product of six overflows or underflows needlessly.
         let top = start
@@ -372,15 +368,29 @@ impl Separation {
                 }
             })
         });
-        let d = Q::from_f64(delta);
         let rd = r(delta);
         Self {
             vertex_face,
-            exact,
+            start: *start,
+            end: *end,
+            delta,
             rounded,
-            s: Poly::new(vec![&d * &d]),
             s_rounded: Rounded::new(&[rd * rd]),
         }
+    }
+
+    /// The four points as exact polynomials in `t`, and `δ²`.
+    fn exact(&self) -> ([[Poly; 3]; 4], Poly) {
+        let points = core::array::from_fn(|i| {
+            let (s, e) = (self.start[i].to_array(), self.end[i].to_array());
+            core::array::from_fn(|k| {
+                let s0 = Q::from_f64(s[k]);
+                let motion = &Q::from_f64(e[k]) - &s0;
+                Poly::linear(s0, motion)
+            })
+        });
+        let d = Q::from_f64(self.delta);
+        (points, Poly::new(vec![&d * &d]))
     }
 
     /// The first time in `[0, t_max]` the primitives are within the separation, or `None`
@@ -395,6 +405,7 @@ impl Separation {
             .collect();
         let span =
             |a: usize, b: usize| Interval::hull_with(f64_bounds(&cuts[a]), f64_bounds(&cuts[b]));
+        let (exact, s) = self.exact();
         let mut best: Option<Real> = None;
         for i in 0.. {
             let Some(rounded) = feature(&self.rounded, &self.s_rounded, self.vertex_face, i) else {
@@ -410,7 +421,7 @@ impl Separation {
             let Some(first) = first_piece(&rounded, 0, PIECES, upto, &span) else {
                 continue;
             };
-            let conditions: Vec<Condition> = feature(&self.exact, &self.s, self.vertex_face, i)
+            let conditions: Vec<Condition> = feature(&exact, &s, self.vertex_face, i)
                 .into_iter()
                 .flatten()
                 .map(|(p, strict)| Condition { p, strict })
