@@ -122,6 +122,28 @@ fn bracket(near: f64, far: f64, t_max: f64) -> Option<f64> {
     (t0 <= t1).then_some(t0)
 }
 
+/// The larger of two quotients of the fast slab tests, by a plain comparison: none is NaN
+/// (finite differences times normal scales), and `f64::max` pays for NaNs. Both fast tests
+/// take their bounds through these two, in the same order, so they agree to the bit.
+#[inline(always)]
+fn max(x: f64, y: f64) -> f64 {
+    if x > y {
+        x
+    } else {
+        y
+    }
+}
+
+/// The smaller of two quotients, as [`max`].
+#[inline(always)]
+fn min(x: f64, y: f64) -> f64 {
+    if x < y {
+        x
+    } else {
+        y
+    }
+}
+
 impl RayCull {
     /// The ray from `origin` along `direction`, for `t` in `[0, t_max]` (`f64::INFINITY` for
     /// the whole ray). Inputs are taken as exact; a NaN `t_max` is taken as infinite, a
@@ -230,9 +252,6 @@ impl RayCull {
         };
         let q =
             |k: usize, corner: usize, side: usize| (b[corner][k] - f.origin[k]) * f.scaled[k][side];
-        // Plain comparisons: no quotient is NaN (see below), and `f64::max` pays for NaNs.
-        let max = |x: f64, y: f64| if x > y { x } else { y };
-        let min = |x: f64, y: f64| if x < y { x } else { y };
         let near = max(
             max(q(0, f.near[0], 0), q(1, f.near[1], 0)),
             q(2, f.near[2], 0),
@@ -262,11 +281,8 @@ impl RayCull {
             let scales = [lo, hi, lo, hi];
             *lane = std::array::from_fn(|j| (planes[j] - f.origin[k]) * scales[j]);
         }
-        // Entry: the largest near quotient; exit: the smallest far one. Plain comparisons:
-        // no quotient is NaN (finite differences times normal scales). (A loop, not
-        // `array::from_fn`, and closures: the latter made the traversal 15 % slower.)
-        let max = |x: f64, y: f64| if x > y { x } else { y };
-        let min = |x: f64, y: f64| if x < y { x } else { y };
+        // Entry: the largest near quotient; exit: the smallest far one. (A loop, not
+        // `array::from_fn`: the latter made the traversal 15 % slower.)
         let mut ends = lanes[0];
         for lane in &lanes[1..] {
             ends = [

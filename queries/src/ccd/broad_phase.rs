@@ -502,29 +502,49 @@ fn edge_queries<P>(
     let mut out = Vec::new();
     for &sa in from {
         let sa = sa as usize;
-        let (a, ea) = (edges.item(sa), edges.ids[sa]);
         let b = widen(edges.boxes[sa], d);
-        let p = prepare(ea);
+        let p = prepare(edges.ids[sa]);
         edges.tree.leaves_where(
             |n| meets(&b, &edges.tree.bounds_of(n)) & near(&p, n),
-            |slots| {
-                for s in slots {
-                    let eb = edges.ids[s];
-                    if disjoint(ea, eb) & meets(&b, &edges.boxes[s]) && keep(&p, eb) {
-                        let e = edges.item(s);
-                        let pair = Pair::EdgeEdge {
-                            a: a.min(e),
-                            b: a.max(e),
-                        };
-                        if admit(pair) {
-                            out.push(pair);
-                        }
-                    }
-                }
-            },
+            |slots| pairs_of_edge(edges, sa, &b, &p, slots, &keep, &admit, &mut out),
         );
     }
     out
+}
+
+/// The pairs of the edge in slot `sa` (its box widened by the distance, `widened`, and
+/// what `prepare` made of it, `p`) with the edges in `slots`: those with no vertex in common
+/// whose boxes meet `widened` (tested without branches, [`each_passing`]), kept if `keep`
+/// and then `admit` agree, pushed to `out` in slot order.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pairs_of_edge<P>(
+    edges: &Side<2>,
+    sa: usize,
+    widened: &Box3,
+    p: &P,
+    slots: core::ops::Range<usize>,
+    keep: &impl Fn(&P, [u32; 2]) -> bool,
+    admit: &impl Fn(Pair) -> bool,
+    out: &mut Vec<Pair>,
+) {
+    let ea = edges.ids[sa];
+    each_passing(
+        slots,
+        |sb| disjoint(ea, edges.ids[sb]) & meets(widened, &edges.boxes[sb]),
+        |sb| {
+            if keep(p, edges.ids[sb]) {
+                let (a, b) = (edges.item(sa), edges.item(sb));
+                let pair = Pair::EdgeEdge {
+                    a: a.min(b),
+                    b: a.max(b),
+                };
+                if admit(pair) {
+                    out.push(pair);
+                }
+            }
+        },
+    );
 }
 
 /// The edge–edge pairs of the candidates: the edges' tree walked against itself (each pair
@@ -555,24 +575,8 @@ fn edge_pairs<P>(
                     right.clone()
                 };
                 let ba = widen(edges.boxes[sa], d);
-                let ea = edges.ids[sa];
-                let p = prepare(ea);
-                each_passing(
-                    others,
-                    |sb| disjoint(ea, edges.ids[sb]) & meets(&ba, &edges.boxes[sb]),
-                    |sb| {
-                        if keep(&p, edges.ids[sb]) {
-                            let (a, b) = (edges.item(sa), edges.item(sb));
-                            let pair = Pair::EdgeEdge {
-                                a: a.min(b),
-                                b: a.max(b),
-                            };
-                            if admit(pair) {
-                                out.push(pair);
-                            }
-                        }
-                    },
-                );
+                let p = prepare(edges.ids[sa]);
+                pairs_of_edge(edges, sa, &ba, &p, others, &keep, &admit, out);
             }
         });
     })
