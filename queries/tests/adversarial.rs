@@ -29,6 +29,10 @@
 //! contact's parameters and time. Paths: the default (exact stage on), the search alone,
 //! `t_max = 1/2`, and a minimum separation (a contact is never certainly apart); and the time
 //! of impact (no contact before its lower end, a contact by its upper end when `True`).
+//! Motions where every point moves on its own (faces turning, stretching, folding flat; the
+//! `-moving` families) are checked against exact distances at sampled times and exact hull
+//! tests: a contact seen at a sample is never certainly missed nor placed after it, and
+//! primitives whose hulls stay apart are never certainly in contact.
 //!
 //! Paths: the generic query on `Interval<f64>` shapes and on `Interval<f32>` shapes (their
 //! numbers enclosed from the `f64` ones, so a certain answer must hold for the `f64` numbers
@@ -1562,6 +1566,277 @@ fn check_ccd(ck: &Checker<'_>, edge: bool) {
             );
         }
     }
+}
+
+/// A velocity for one point of a primitive that moves on its own: the primitive's common
+/// motion `common` (a part of it translating), at rest, or a small integer vector of its own
+/// (the primitive turning, stretching, folding flat or to a point).
+fn point_velocity(rng: &mut Rng, common: Vec3<f64>) -> Vec3<f64> {
+    match rng.below(4) {
+        0 => common,
+        1 => Vec3::new(0.0, 0.0, 0.0),
+        _ => rng.vec(3),
+    }
+}
+
+/// Start and end of a point that is at `at` at time `t`, moving by `w` over the step.
+fn through_at(at: Vec3<f64>, w: Vec3<f64>, t: f64) -> (Vec3<f64>, Vec3<f64>) {
+    let start = at - w * t;
+    (start, start + w)
+}
+
+/// A vertex–face motion in which every point moves on its own (so the face turns, stretches
+/// or degenerates while moving, and the contact polynomial is a cubic), built around a
+/// contact at a time `t*` in `{0, 1/4, 1/2, 3/4, 1}`: the face and a point of it at `t*`,
+/// and the vertex through that point at `t*` (a near miss sometimes).
+fn vertex_face_moving_case(rng: &mut Rng, generator: Generator) -> Case {
+    let t = rng.pick(&[0.0, 0.25, 0.5, 0.75, 1.0]);
+    let face = triangle(rng);
+    let common = rng.vec(3);
+    let w = [0, 1, 2].map(|_| point_velocity(rng, common));
+    let (x, r) = if generator == Generator::Random {
+        (rng.vec(6), rng.vec(6))
+    } else {
+        let miss = if rng.below(4) == 0 {
+            rng.vec(1) * 0.5
+        } else {
+            Vec3::new(0.0, 0.0, 0.0)
+        };
+        let r = match rng.below(4) {
+            0 => common,
+            1 => w[0],
+            _ => rng.vec(3),
+        };
+        (on_triangle(rng, face) + miss, r)
+    };
+    let (p0, p1) = through_at(x, r, t);
+    let corners = [0, 1, 2].map(|i| through_at(face[i], w[i], t));
+    Case::new()
+        .point(p0)
+        .point(corners[0].0)
+        .point(corners[1].0)
+        .point(corners[2].0)
+        .point(p1)
+        .point(corners[0].1)
+        .point(corners[1].1)
+        .point(corners[2].1)
+}
+
+/// An edge–edge motion in which every end moves on its own, built around a contact at a time
+/// `t*` in `{0, 1/4, 1/2, 3/4, 1}`: at `t*` the second edge passes through a point of the
+/// first (parallel, collinear and point edges mixed in).
+fn edge_edge_moving_case(rng: &mut Rng, generator: Generator) -> Case {
+    let t = rng.pick(&[0.0, 0.25, 0.5, 0.75, 1.0]);
+    let (a, b) = (rng.vec(4), rng.vec(4));
+    let b = if rng.below(6) == 0 { a } else { b };
+    let (c, d) = if generator == Generator::Random {
+        (rng.vec(6), rng.vec(6))
+    } else {
+        let x = a + (b - a) * rng.pick(&[0.0, 0.25, 0.5, 1.0]);
+        let along = match rng.below(5) {
+            0 => (b - a) * rng.small(2),
+            1 => Vec3::new(0.0, 0.0, 0.0),
+            _ => rng.vec(3),
+        };
+        let miss = if rng.below(4) == 0 {
+            rng.vec(1) * 0.5
+        } else {
+            Vec3::new(0.0, 0.0, 0.0)
+        };
+        let c = x - along * rng.pick(&[0.0, 0.5, 1.0]) + miss;
+        (c, c + along)
+    };
+    let common = rng.vec(3);
+    let ends = [a, b, c, d].map(|p| through_at(p, point_velocity(rng, common), t));
+    Case::new()
+        .point(ends[0].0)
+        .point(ends[1].0)
+        .point(ends[2].0)
+        .point(ends[3].0)
+        .point(ends[0].1)
+        .point(ends[1].1)
+        .point(ends[2].1)
+        .point(ends[3].1)
+}
+
+/// Exact: do the convex hulls of the points `a` and `b` meet (weights `λ`, `μ` on each,
+/// nonnegative, summing to 1, with `Σ λ a = Σ μ b`)? A primitive that moves linearly stays in
+/// the hull of its points' starts and ends, so hulls apart mean no contact at any time.
+fn hulls_meet(a: &[Q3], b: &[Q3]) -> bool {
+    let n = a.len() + b.len();
+    let int = |i: i64| Q::from_integer(i.into());
+    let mut eq: Vec<(Vec<Q>, Q)> = (0..3)
+        .map(|k| {
+            let row = a
+                .iter()
+                .map(|p| p[k].clone())
+                .chain(b.iter().map(|p| -p[k].clone()))
+                .collect();
+            (row, Q::zero())
+        })
+        .collect();
+    let ones = |first: bool| {
+        (0..n)
+            .map(|j| int(i64::from((j < a.len()) == first)))
+            .collect()
+    };
+    eq.push((ones(true), int(1)));
+    eq.push((ones(false), int(1)));
+    let le = (0..n)
+        .map(|j| ((0..n).map(|i| int(-i64::from(i == j))).collect(), Q::zero()))
+        .collect::<Vec<_>>();
+    feasible(n, &eq, &le)
+}
+
+/// Exact: are the points `a` and `b` more than `delta` apart along some coordinate axis (so
+/// their hulls, and every position of primitives moving inside them, are too)?
+fn axis_gap_beyond(a: &[Q3], b: &[Q3], delta: &Q) -> bool {
+    (0..3).any(|k| {
+        let lo = |s: &[Q3]| s.iter().map(|p| p[k].clone()).min().unwrap();
+        let hi = |s: &[Q3]| s.iter().map(|p| p[k].clone()).max().unwrap();
+        hi(a) + delta < lo(b) || hi(b) + delta < lo(a)
+    })
+}
+
+/// CCD on motions where every point moves on its own, against an oracle with no polynomial
+/// in time: the exact distance of the primitives at 33 sampled times (`k/32`) and at the
+/// double just below the answer's lower end (a contact, or a distance within `1e-3`, seen at
+/// one of them must not be certainly missed or come before that lower end), and the exact
+/// hull test (hulls apart, or more than `1e-3` apart along an axis: a certain contact is
+/// wrong). Where neither settles the answer the verdict is counted on an "oracle silent" path,
+/// for the maybe rate and for `Maybe` under the exact stage.
+fn check_moving_ccd(ck: &Checker<'_>, edge: bool) {
+    use surety_queries::ccd::{edge_edge_ccd, vertex_face_ccd, CcdOptions};
+    let case = ck.case;
+    let v = |i: usize| case.v(3 * i);
+    let (start, end) = ([v(0), v(1), v(2), v(3)], [v(4), v(5), v(6), v(7)]);
+    let (qs, qe) = (start.map(q3), end.map(q3));
+    let d2_at = |tau: &Q| {
+        let at: Vec<Q3> = (0..4)
+            .map(|i| add(&qs[i], &support::scale(&sub(&qe[i], &qs[i]), tau)))
+            .collect();
+        if edge {
+            segment_segment_d2(&at[0], &at[1], &at[2], &at[3])
+        } else {
+            point_triangle_d2(&at[0], &[at[1].clone(), at[2].clone(), at[3].clone()])
+        }
+    };
+    let samples: Vec<(Q, Q)> = (0..=32i64)
+        .map(|k| {
+            let tau = Q::new(k.into(), 32.into());
+            let d2 = d2_at(&tau);
+            (tau, d2)
+        })
+        .collect();
+    // The earliest sampled time up to `upto` with a squared distance at most `d2max`.
+    let first = |d2max: &Q, upto: &Q| {
+        samples
+            .iter()
+            .find(|(t, d2)| t <= upto && d2 <= d2max)
+            .map(|(t, _)| t.clone())
+    };
+    let (sides, moving): (Vec<Q3>, Vec<Q3>) = if edge {
+        (
+            vec![qs[0].clone(), qs[1].clone(), qe[0].clone(), qe[1].clone()],
+            vec![qs[2].clone(), qs[3].clone(), qe[2].clone(), qe[3].clone()],
+        )
+    } else {
+        (
+            [1, 2, 3]
+                .iter()
+                .flat_map(|&i| [qs[i].clone(), qe[i].clone()])
+                .collect(),
+            vec![qs[0].clone(), qe[0].clone()],
+        )
+    };
+    let run = |o: CcdOptions| {
+        if edge {
+            edge_edge_ccd(start, end, o)
+        } else {
+            vertex_face_ccd(start, end, o)
+        }
+    };
+    let delta = q(1e-3);
+    let d = CcdOptions::default();
+    let sep = CcdOptions {
+        min_separation: 1e-3,
+        max_iterations: 2_000,
+        ..d
+    };
+    let apart = !hulls_meet(&sides, &moving);
+    let apart_by_delta = axis_gap_beyond(&sides, &moving, &delta);
+    for (path, silent, options, exact_policy) in [
+        ("moving: default", "moving: default, oracle silent", d, true),
+        (
+            "moving: search alone",
+            "moving: search alone, oracle silent",
+            CcdOptions {
+                exact: false,
+                max_iterations: 2_000,
+                ..d
+            },
+            false,
+        ),
+        (
+            "moving: t_max 1/2",
+            "moving: t_max 1/2, oracle silent",
+            CcdOptions { t_max: 0.5, ..d },
+            true,
+        ),
+        (
+            "moving: min separation 1e-3",
+            "moving: min separation, oracle silent",
+            sep,
+            false,
+        ),
+    ] {
+        let Ok(hit) = run(options) else {
+            ck.verdict(path, Verdict::Maybe, true, true); // an error on finite input: wrong
+            continue;
+        };
+        let separated = options.min_separation > 0.0;
+        let d2max = if separated {
+            &delta * &delta
+        } else {
+            Q::zero()
+        };
+        let upto = q(options.t_max);
+        let seen = first(&d2max, &upto);
+        let never = if separated { apart_by_delta } else { apart };
+        match (&seen, never) {
+            (Some(_), _) => ck.verdict(path, hit.verdict, true, exact_policy),
+            (None, true) => ck.verdict(path, hit.verdict, false, exact_policy),
+            (None, false) => {
+                let own = hit.verdict.certain().unwrap_or(true);
+                ck.verdict(silent, hit.verdict, own, exact_policy)
+            }
+        }
+        // Nothing within reach before the lower end: no sample before it, and not at the
+        // double just below it.
+        let lo = hit.toi.lo().min(options.t_max);
+        if hit.verdict != Verdict::False && lo > 0.0 {
+            let before = q(lo.next_down().max(0.0));
+            let early = seen.as_ref().is_some_and(|t| *t <= before) || d2_at(&before) <= d2max;
+            let path = if separated {
+                "moving: min separation, none before lo"
+            } else {
+                "moving: none before lo"
+            };
+            ck.verdict(path, Verdict::from(!early), true, false);
+        }
+    }
+}
+
+#[test]
+fn adversarial_ccd_of_points_moving_on_their_own() {
+    run_family("ccd-vertex-face-moving", vertex_face_moving_case, |ck| {
+        check_moving_ccd(ck, false)
+    });
+    run_family("ccd-edge-edge-moving", edge_edge_moving_case, |ck| {
+        check_moving_ccd(ck, true)
+    });
+    report_and_assert("ccd-vertex-face-moving");
+    report_and_assert("ccd-edge-edge-moving");
 }
 
 #[test]
