@@ -2,6 +2,7 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
+use super::clear_path::{bounds_of, sphere_path_clear};
 use super::{check_epsilon, finite_point, lift, settle, span, sweep_with_normal, widen};
 use crate::shape::validate::non_negative;
 use crate::{overlap_sphere_triangle, PlacedMesh, Pose, ShapeError, Sphere, Triangle};
@@ -282,7 +283,14 @@ pub fn slide_sphere<S: Scalar>(
     let Some(mut faces) = near(&ball, Vec3::zero()) else {
         return Ok(stay(c, 0, true));
     };
-    if faces.any(|i| !overlap_sphere_triangle(&ball, &mesh.triangles()[i]).is_false()) {
+    // Apart in floats (the path of no motion clear, certified), else in the shape's scalars.
+    let touches = |t: &Triangle<S>| {
+        if S::CERTIFIED && sphere_path_clear(&ball, Vec3::zero(), t) {
+            return false;
+        }
+        !overlap_sphere_triangle(&ball, t).is_false()
+    };
+    if faces.any(|i| touches(&mesh.triangles()[i])) {
         return Ok(stay(c, 0, true));
     }
     for _ in 0..options.max_iterations {
@@ -303,11 +311,36 @@ pub fn slide_sphere<S: Scalar>(
             break;
         };
         let mut earliest: Option<(f64, usize)> = None;
-        for i in faces {
-            let hit =
-                sweep_with_normal(&ball, step, &mesh.triangles()[i], || mesh.normal(i), clear);
+        let visit = |earliest: &mut Option<(f64, usize)>, i: usize, triangle: &Triangle<S>| {
+            let hit = sweep_with_normal(&ball, step, triangle, || mesh.normal(i), clear);
             if !hit.hit.is_false() && earliest.is_none_or(|(e, _)| hit.time.lo() < e) {
-                earliest = Some((hit.time.lo(), i));
+                *earliest = Some((hit.time.lo(), i));
+            }
+        };
+        if S::CERTIFIED {
+            // The faces whose path is not clear in floats, nearest along the path first (an
+            // estimate: the order is only of work); then a face whose path up to the
+            // earliest possible contact so far is clear is skipped: it cannot come first.
+            // (Skipping is only done once a contact is found, and that step is re-checked
+            // whole before it is taken, by `settle` below.)
+            let (from, d) = (bounds_of(ball.center())[0], bounds_of(step)[0]);
+            let mut order: Vec<(f64, usize)> = faces
+                .filter(|&i| !sphere_path_clear(&ball, step, &mesh.triangles()[i]))
+                .map(|i| (reach_estimate(from, d, r_local, &mesh.triangles()[i]), i))
+                .collect();
+            order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            for (_, i) in order {
+                let triangle = &mesh.triangles()[i];
+                if let Some((e, _)) = earliest {
+                    if sphere_path_clear(&ball, step * S::lift_f64(e), triangle) {
+                        continue;
+                    }
+                }
+                visit(&mut earliest, i, triangle);
+            }
+        } else {
+            for i in faces {
+                visit(&mut earliest, i, &mesh.triangles()[i]);
             }
         }
         let Some((at, triangle)) = earliest else {
@@ -369,6 +402,22 @@ pub fn slide_sphere<S: Scalar>(
         exhausted,
         started_in_contact: false,
     })
+}
+
+/// When a ball of radius `r` whose center moves from `from` by `d` (parameters in `[0, 1]`)
+/// first reaches the box of the triangle, estimated in floats (a slab test on the box grown
+/// by `r`): `f64::INFINITY` when it seems never to, and NaN-free. Only an order of work.
+fn reach_estimate<S: Scalar>(from: [f64; 3], d: [f64; 3], r: f64, t: &Triangle<S>) -> f64 {
+    let [lo, hi] = crate::mesh::points_box(&t.corners().map(|v| bounds_of(v)[0]));
+    let mut entry = 0.0f64;
+    for k in 0..3 {
+        let (a, b) = ((lo[k] - r - from[k]) / d[k], (hi[k] + r - from[k]) / d[k]);
+        let near = if a < b { a } else { b };
+        if near > entry {
+            entry = near;
+        }
+    }
+    entry
 }
 
 /// `v / |v|` and `|v|`, computed without underflow or overflow (scaled by the largest
