@@ -156,7 +156,7 @@ fn closest_point_scaled(p: Vec3<f64>, [a, b, c]: [Vec3<f64>; 3]) -> Vec3<f64> {
 }
 
 /// The point of the segment from `a` to `b` nearest to `p` (`a` when the segment is a point).
-fn closest_point_on_segment(p: Vec3<f64>, a: Vec3<f64>, b: Vec3<f64>) -> Vec3<f64> {
+pub(crate) fn closest_point_on_segment(p: Vec3<f64>, a: Vec3<f64>, b: Vec3<f64>) -> Vec3<f64> {
     let ab = b - a;
     let (along, length_squared) = (ab.dot(p - a), ab.dot(ab));
     if !(along > 0.0 && length_squared > 0.0) {
