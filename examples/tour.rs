@@ -20,6 +20,8 @@ mod motion_run;
 #[allow(dead_code)] // the tour does not print the kinds' names
 #[path = "support/ccd_data.rs"]
 mod ccd_data;
+#[path = "support/grid.rs"]
+mod grid;
 #[path = "support/ply.rs"]
 mod ply;
 
@@ -586,13 +588,7 @@ fn mesh_section(checks: &mut Checks) {
         }
     }
     let at = |i: usize, j: usize| i * (n + 1) + j;
-    let mut faces = Vec::with_capacity(2 * n * n);
-    for i in 0..n {
-        for j in 0..n {
-            faces.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
-            faces.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
-        }
-    }
+    let faces = grid::grid_faces(n);
     let t = Instant::now();
     let terrain = TriangleMesh::<f32>::new(&v, &faces).expect("finite terrain");
     let build = t.elapsed();

@@ -4,9 +4,15 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
-use crate::motion::{settle_by_capsule, sphere_path_clear, sweep_with_normal, SweepSphereTriangle};
+use crate::motion::{
+    bounds_of, reach_estimate, settle_by_capsule, sphere_path_clear, sweep_with_normal,
+    SweepSphereTriangle,
+};
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
-use crate::{overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle};
+use crate::{
+    overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle,
+    TriangleMesh,
+};
 
 /// The answer of [`sweep_sphere_mesh`].
 ///
@@ -84,12 +90,20 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     });
     let Some((sphere, motion)) = local else {
         // Out of the floats in the mesh's frame: every face may be touched, from time 0.
-        return earliest(0..mesh.len(), |_| (Verdict::Maybe, 0.0, 1.0));
+        return earliest(0..mesh.len(), |_, _| (Verdict::Maybe, 0.0, 1.0));
     };
     let sphere = &sphere;
     let [lo, hi] = path_box(sphere, motion);
-    earliest(mesh.near(lo, hi), |i| {
+    let faces = nearest_first(S::CERTIFIED.then_some(sphere), motion, mesh, [lo, hi]);
+    earliest(faces.into_iter(), |i, upper| {
         let triangle = &mesh.triangles()[i];
+        // Clear up to the earliest certain contact so far: its contact, if any, comes later
+        // (see `earliest`).
+        if let (true, Some(u)) = (S::CERTIFIED, upper) {
+            if sphere_path_clear(sphere, motion * S::lift_f64(u), triangle) {
+                return (Verdict::False, 1.0, 1.0);
+            }
+        }
         let face = sweep_with_normal(
             sphere,
             motion,
@@ -117,18 +131,47 @@ fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
     [lo, hi]
 }
 
-/// The mesh's answer from each face's verdict and time bounds (`face(i)`): `True` with the
-/// certain face whose contact's upper end is least; the time from the least lower end of a
-/// face not certainly missed to that upper end (1 when none is certain).
+/// The faces near the path box `[lo, hi]`: with a ball (the paths that skip faces past a
+/// certain contact), sorted by a float estimate of when the ball reaches each face's box, so
+/// that a first contact is found early; without, in the hierarchy's order. Any order gives
+/// the same answer.
+fn nearest_first<S: Scalar, T: Scalar>(
+    ball: Option<&Sphere<T>>,
+    motion: Vec3<T>,
+    mesh: &TriangleMesh<S>,
+    [lo, hi]: [[f64; 3]; 2],
+) -> Vec<usize> {
+    let faces = mesh.near(lo, hi);
+    let Some(ball) = ball else {
+        return faces.collect();
+    };
+    let (from, d) = (bounds_of(ball.center())[0], bounds_of(motion)[0]);
+    let r = ball.radius().bounds().1.as_f64();
+    let mut order: Vec<(f64, usize)> = faces
+        .map(|i| (reach_estimate(from, d, r, &mesh.triangles()[i]), i))
+        .collect();
+    order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    order.into_iter().map(|(_, i)| i).collect()
+}
+
+/// The mesh's answer from each face's verdict and time bounds (`face(i, upper)`): `True`
+/// with the certain face whose contact's upper end is least; the time from the least lower
+/// end of a face not certainly missed to that upper end (1 when none is certain).
+///
+/// `upper` is that least upper end so far, once some face is certain: a face whose path up
+/// to it is certainly clear may be answered `False`. That changes nothing the answer
+/// promises: the verdict is `True` already, such a face's contact (if any) comes after
+/// `upper`, so it could neither lower the upper end nor be the first face, and the first
+/// contact, at most `upper`, is a visited face's, at least the least lower end.
 fn earliest(
     faces: impl Iterator<Item = usize>,
-    mut face: impl FnMut(usize) -> (Verdict, f64, f64),
+    mut face: impl FnMut(usize, Option<f64>) -> (Verdict, f64, f64),
 ) -> SweepMeshHit {
     let mut hit = Verdict::False;
     let mut first: Option<(usize, f64)> = None; // a certain face and its contact's upper end
     let mut least = 1.0f64; // least lower end over faces not certainly missed
     for i in faces {
-        let (verdict, lo, hi) = face(i);
+        let (verdict, lo, hi) = face(i, first.map(|(_, t)| t));
         if verdict.is_false() {
             continue;
         }
@@ -196,11 +239,14 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
     let [lo, hi] = ball.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
         path_box(&b, step)
     });
-    earliest(mesh.near(lo, hi), |i| {
+    let faces = nearest_first(ball.as_ref(), step, mesh, [lo, hi]);
+    earliest(faces.into_iter(), |i, upper| {
         let triangle = &mesh.triangles()[i];
         // A path certainly clear of the face (in floats, on the enclosures in the mesh's
-        // frame) needs no formula.
-        if ball.is_some_and(|b| sphere_path_clear(&b, step, triangle)) {
+        // frame) needs no formula; clear up to the earliest certain contact so far, it
+        // cannot come first (see `earliest`).
+        let reach = upper.map_or(step, |u| step * Interval::from(u));
+        if ball.is_some_and(|b| sphere_path_clear(&b, reach, triangle)) {
             return (Verdict::False, 1.0, 1.0);
         }
         let shapes = SweepSphereTriangle::new(s, motion, triangle);

@@ -92,6 +92,27 @@ fn nearest_axis(ends: (Vec3<f64>, Vec3<f64>), triangle: [Vec3<f64>; 3]) -> Optio
     Axis::new(p - q)
 }
 
+/// When a ball of radius `r` whose center moves from `from` by `d` (parameters in `[0, 1]`)
+/// first reaches the box of the triangle, estimated in floats (a slab test on the box grown
+/// by `r`): `f64::INFINITY` when it seems never to, and NaN-free. Only an order of work.
+pub(crate) fn reach_estimate<S: Scalar>(
+    from: [f64; 3],
+    d: [f64; 3],
+    r: f64,
+    t: &Triangle<S>,
+) -> f64 {
+    let [lo, hi] = crate::mesh::points_box(&t.corners().map(|v| bounds_of(v)[0]));
+    let mut entry = 0.0f64;
+    for k in 0..3 {
+        let (a, b) = ((lo[k] - r - from[k]) / d[k], (hi[k] + r - from[k]) / d[k]);
+        let near = if a < b { a } else { b };
+        if near > entry {
+            entry = near;
+        }
+    }
+    entry
+}
+
 /// The bounds of a vector of scalars, as `f64`.
 pub(crate) fn bounds_of<S: Scalar>(v: Vec3<S>) -> Bounds {
     let b = v.to_array().map(|x| {

@@ -2,7 +2,7 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
-use super::clear_path::{bounds_of, sphere_path_clear};
+use super::clear_path::{bounds_of, reach_estimate, sphere_path_clear};
 use super::{check_epsilon, finite_point, lift, settle, span, sweep_with_normal, widen};
 use crate::shape::validate::non_negative;
 use crate::{overlap_sphere_triangle, PlacedMesh, Pose, ShapeError, Sphere, Triangle};
@@ -402,22 +402,6 @@ pub fn slide_sphere<S: Scalar>(
         exhausted,
         started_in_contact: false,
     })
-}
-
-/// When a ball of radius `r` whose center moves from `from` by `d` (parameters in `[0, 1]`)
-/// first reaches the box of the triangle, estimated in floats (a slab test on the box grown
-/// by `r`): `f64::INFINITY` when it seems never to, and NaN-free. Only an order of work.
-fn reach_estimate<S: Scalar>(from: [f64; 3], d: [f64; 3], r: f64, t: &Triangle<S>) -> f64 {
-    let [lo, hi] = crate::mesh::points_box(&t.corners().map(|v| bounds_of(v)[0]));
-    let mut entry = 0.0f64;
-    for k in 0..3 {
-        let (a, b) = ((lo[k] - r - from[k]) / d[k], (hi[k] + r - from[k]) / d[k]);
-        let near = if a < b { a } else { b };
-        if near > entry {
-            entry = near;
-        }
-    }
-    entry
 }
 
 /// `v / |v|` and `|v|`, computed without underflow or overflow (scaled by the largest
