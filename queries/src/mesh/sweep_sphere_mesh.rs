@@ -5,14 +5,10 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
 use crate::motion::{
-    bounds_of, reach_estimate, settle_by_capsule, sphere_path_clear, sweep_with_normal,
-    SweepSphereTriangle,
+    by_reach, settle_by_capsule, sphere_path_clear, sweep_with_normal, SweepSphereTriangle,
 };
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
-use crate::{
-    overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle,
-    TriangleMesh,
-};
+use crate::{overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle};
 
 /// The answer of [`sweep_sphere_mesh`].
 ///
@@ -94,8 +90,7 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     };
     let sphere = &sphere;
     let [lo, hi] = path_box(sphere, motion);
-    let faces = nearest_first(S::CERTIFIED.then_some(sphere), motion, mesh, [lo, hi]);
-    earliest(faces.into_iter(), |i, upper| {
+    let face = |i: usize, upper: Option<f64>| {
         let triangle = &mesh.triangles()[i];
         // Clear up to the earliest certain contact so far: its contact, if any, comes later
         // (see `earliest`).
@@ -113,7 +108,16 @@ pub fn sweep_sphere_mesh<S: Scalar>(
         );
         let face = settle_by_capsule(face, sphere, motion, triangle);
         (face.hit, face.time.lo(), face.time.hi())
-    })
+    };
+    // Nearest first where faces are skipped past a certain contact (see `earliest`).
+    if S::CERTIFIED {
+        earliest(
+            by_reach(mesh.near(lo, hi), sphere, motion, mesh.triangles()).into_iter(),
+            face,
+        )
+    } else {
+        earliest(mesh.near(lo, hi), face)
+    }
 }
 
 /// The box of the sphere's path: every center `c + t·m`, `t ∈ [0, 1]`, lies between the
@@ -129,29 +133,6 @@ fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
     let [lo, _] = swept_box(c_lo, end_lo, r);
     let [_, hi] = swept_box(c_hi, end_hi, r);
     [lo, hi]
-}
-
-/// The faces near the path box `[lo, hi]`: with a ball (the paths that skip faces past a
-/// certain contact), sorted by a float estimate of when the ball reaches each face's box, so
-/// that a first contact is found early; without, in the hierarchy's order. Any order gives
-/// the same answer.
-fn nearest_first<S: Scalar, T: Scalar>(
-    ball: Option<&Sphere<T>>,
-    motion: Vec3<T>,
-    mesh: &TriangleMesh<S>,
-    [lo, hi]: [[f64; 3]; 2],
-) -> Vec<usize> {
-    let faces = mesh.near(lo, hi);
-    let Some(ball) = ball else {
-        return faces.collect();
-    };
-    let (from, d) = (bounds_of(ball.center())[0], bounds_of(motion)[0]);
-    let r = ball.radius().bounds().1.as_f64();
-    let mut order: Vec<(f64, usize)> = faces
-        .map(|i| (reach_estimate(from, d, r, &mesh.triangles()[i]), i))
-        .collect();
-    order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-    order.into_iter().map(|(_, i)| i).collect()
 }
 
 /// The mesh's answer from each face's verdict and time bounds (`face(i, upper)`): `True`
@@ -239,8 +220,7 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
     let [lo, hi] = ball.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
         path_box(&b, step)
     });
-    let faces = nearest_first(ball.as_ref(), step, mesh, [lo, hi]);
-    earliest(faces.into_iter(), |i, upper| {
+    let face = |i: usize, upper: Option<f64>| {
         let triangle = &mesh.triangles()[i];
         // A path certainly clear of the face (in floats, on the enclosures in the mesh's
         // frame) needs no formula; clear up to the earliest certain contact so far, it
@@ -262,5 +242,12 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
             _ => Interval::ENTIRE,
         };
         (verdict, time.lo().max(0.0), time.hi().min(1.0))
-    })
+    };
+    match &ball {
+        Some(b) => earliest(
+            by_reach(mesh.near(lo, hi), b, step, mesh.triangles()).into_iter(),
+            face,
+        ),
+        None => earliest(mesh.near(lo, hi), face),
+    }
 }

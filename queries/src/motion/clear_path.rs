@@ -92,25 +92,34 @@ fn nearest_axis(ends: (Vec3<f64>, Vec3<f64>), triangle: [Vec3<f64>; 3]) -> Optio
     Axis::new(p - q)
 }
 
-/// When a ball of radius `r` whose center moves from `from` by `d` (parameters in `[0, 1]`)
-/// first reaches the box of the triangle, estimated in floats (a slab test on the box grown
-/// by `r`): `f64::INFINITY` when it seems never to, and NaN-free. Only an order of work.
-pub(crate) fn reach_estimate<S: Scalar>(
-    from: [f64; 3],
-    d: [f64; 3],
-    r: f64,
-    t: &Triangle<S>,
-) -> f64 {
-    let [lo, hi] = crate::mesh::points_box(&t.corners().map(|v| bounds_of(v)[0]));
-    let mut entry = 0.0f64;
-    for k in 0..3 {
-        let (a, b) = ((lo[k] - r - from[k]) / d[k], (hi[k] + r - from[k]) / d[k]);
-        let near = if a < b { a } else { b };
-        if near > entry {
-            entry = near;
+/// The faces `faces` of `triangles`, ordered by when a ball moved by `motion` (parameters in
+/// `[0, 1]`) seems to reach each one's box: a slab test in floats on the box grown by the
+/// radius (`f64::INFINITY` when it seems never to; no NaN). An order of work only: the
+/// certified queries that skip faces past a first contact look at the nearest first, so
+/// that they find it early; any order gives the same answers.
+pub(crate) fn by_reach<S: Scalar, T: Scalar>(
+    faces: impl Iterator<Item = usize>,
+    ball: &Sphere<T>,
+    motion: Vec3<T>,
+    triangles: &[Triangle<S>],
+) -> Vec<usize> {
+    let (from, d) = (bounds_of(ball.center())[0], bounds_of(motion)[0]);
+    let r = ball.radius().bounds().1.as_f64();
+    let reach = |t: &Triangle<S>| {
+        let [lo, hi] = crate::mesh::points_box(&t.corners().map(|v| bounds_of(v)[0]));
+        let mut entry = 0.0f64;
+        for k in 0..3 {
+            let (a, b) = ((lo[k] - r - from[k]) / d[k], (hi[k] + r - from[k]) / d[k]);
+            let near = if a < b { a } else { b };
+            if near > entry {
+                entry = near;
+            }
         }
-    }
-    entry
+        entry
+    };
+    let mut order: Vec<(f64, usize)> = faces.map(|i| (reach(&triangles[i]), i)).collect();
+    order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    order.into_iter().map(|(_, i)| i).collect()
 }
 
 /// The bounds of a vector of scalars, as `f64`.

@@ -2,7 +2,7 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
-use super::clear_path::{bounds_of, reach_estimate, sphere_path_clear};
+use super::clear_path::{by_reach, sphere_path_clear};
 use super::{check_epsilon, finite_point, lift, settle, span, sweep_with_normal, widen};
 use crate::shape::validate::non_negative;
 use crate::{overlap_sphere_triangle, PlacedMesh, Pose, ShapeError, Sphere, Triangle};
@@ -318,18 +318,11 @@ pub fn slide_sphere<S: Scalar>(
             }
         };
         if S::CERTIFIED {
-            // The faces whose path is not clear in floats, nearest along the path first (an
-            // estimate: the order is only of work); then a face whose path up to the
-            // earliest possible contact so far is clear is skipped: it cannot come first.
-            // (Skipping is only done once a contact is found, and that step is re-checked
-            // whole before it is taken, by `settle` below.)
-            let (from, d) = (bounds_of(ball.center())[0], bounds_of(step)[0]);
-            let mut order: Vec<(f64, usize)> = faces
-                .filter(|&i| !sphere_path_clear(&ball, step, &mesh.triangles()[i]))
-                .map(|i| (reach_estimate(from, d, r_local, &mesh.triangles()[i]), i))
-                .collect();
-            order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-            for (_, i) in order {
+            // Nearest along the path first (an estimate: the order is only of work); a face
+            // whose path up to the earliest possible contact so far is clear is skipped: it
+            // cannot come first. (Skipping starts once a contact is found, and the step
+            // chosen is re-checked whole before it is taken, by `settle` below.)
+            for i in by_reach(faces, &ball, step, mesh.triangles()) {
                 let triangle = &mesh.triangles()[i];
                 if let Some((e, _)) = earliest {
                     if sphere_path_clear(&ball, step * S::lift_f64(e), triangle) {
