@@ -413,3 +413,44 @@ fn sweep_sphere_mesh_is_exact_and_safe_before_its_lower_end() {
     };
     checker.quickcheck(sweeps_through_meshes_are_exact as fn(u64) -> bool);
 }
+
+/// Faces of no area (corners on a line or at one point) add nothing to the winding number:
+/// a ray near them is not spoilt, so a point off such a mesh is decided exactly. Two
+/// tetrahedra from the adversarial suite, each with coincident corners (one face a point,
+/// others segments): every one of the 16 rays used to meet a point face's box, call it a
+/// graze, and answer `Maybe` under `Policy::Exact`.
+#[test]
+fn a_point_off_a_mesh_with_faces_of_no_area_is_decided_exactly() {
+    let p = |x, y, z| Vec3::new(x, y, z);
+    let corners = [
+        p(-1.0, 1.0, -1.0),
+        p(-1.0, 1.0, -1.0),
+        p(-1.0, 1.0, -1.0),
+        p(3.0, -3.0, 2.0),
+        p(-3.0, 0.0, -2.999999761581421),
+        p(-3.0, 0.0, -3.0),
+        p(-3.0, 0.0, -3.0),
+        p(1.0, -4.0, 0.0),
+    ];
+    let tetra = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+    let faces: Vec<[usize; 3]> = tetra
+        .iter()
+        .copied()
+        .chain(tetra.iter().map(|f| f.map(|k| k + 4)))
+        .collect();
+    let m = Meshes::new(&corners, &faces);
+    for (point, on) in [
+        (p(2.0, -1.0, -0.5), false),
+        (p(1.0, -1.0, 0.5), true), // on the segment from corner 0 to corner 3
+        (p(-1.0, 1.0, -1.0), true),
+    ] {
+        let want = Verdict::from(on);
+        assert_eq!(
+            decide_point_in_mesh(&m.float, point, Policy::Exact),
+            want,
+            "{point:?}"
+        );
+        let got = point_in_mesh(&m.interval, lift(point));
+        assert!(got == want, "{point:?}: {got:?}");
+    }
+}

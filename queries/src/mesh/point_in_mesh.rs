@@ -76,6 +76,20 @@ fn crossing<R: Ring>(p: &Ring3<R>, d: &Ring3<R>, t: &[Ring3<R>; 3]) -> Option<Cr
     if signs.contains(&Ordering::Greater) && signs.contains(&Ordering::Less) {
         return Some(Crossing::Misses);
     }
+    if signs == [Ordering::Equal; 3] {
+        // The line in the face's plane, or a face of no area (corners on a line or at one
+        // point), whose weights are all zero for every line. Such a face adds nothing to the
+        // winding number (its solid angle is 0, and the faces of positive area bound the
+        // same solid), so it is not crossed; a ray through its corners or along its segment
+        // is seen by the faces of positive area that meet there.
+        return flat(t).map(|flat| {
+            if flat {
+                Crossing::Misses
+            } else {
+                Crossing::Grazes
+            }
+        });
+    }
     if signs.contains(&Ordering::Equal) {
         return Some(Crossing::Grazes);
     }
@@ -88,6 +102,20 @@ fn crossing<R: Ring>(p: &Ring3<R>, d: &Ring3<R>, t: &[Ring3<R>; 3]) -> Option<Cr
     } else {
         Crossing::Misses
     })
+}
+
+/// Is the triangle of no area (`(b - a) × (c - a)` zero), or `None` where that is not
+/// certain in `R`?
+fn flat<R: Ring>([a, b, c]: &[Ring3<R>; 3]) -> Option<bool> {
+    let n = cross3(&sub3(b, a), &sub3(c, a));
+    let signs = n.map(|x| x.sign().certain());
+    if signs.iter().any(|s| s.is_some_and(Ordering::is_ne)) {
+        Some(false)
+    } else if signs.iter().all(|s| *s == Some(Ordering::Equal)) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// [`crossing`] on float inputs, through the filter stack.
@@ -154,7 +182,9 @@ impl PairFormula for RayCrossing {
 /// through the hierarchy; a ray that meets any face at an edge or corner, runs in a face's
 /// plane, or meets a face it cannot classify, is not counted and the next direction is
 /// tried. So a ray through a shared edge or vertex never decides the answer (the "hollow
-/// mesh" bug of float parity tests).
+/// mesh" bug of float parity tests). Faces of no area (corners on a line or at one point)
+/// are not counted at all: their solid angle is 0, and the faces of positive area bound the
+/// same solid.
 ///
 /// The mesh must be closed (every edge shared by two faces, or an even number) and each of
 /// its closed components wound consistently, outward or inward (a room): then a point is

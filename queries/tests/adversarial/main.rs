@@ -46,6 +46,7 @@
 //! `ADVERSARIAL_CASES_<FAMILY>` one family's, `ADVERSARIAL_SEED` other streams of cases
 //! (RELIABILITY.md gives the long run).
 
+#[path = "../support/mod.rs"]
 mod support;
 
 use std::collections::BTreeMap;
@@ -112,7 +113,8 @@ fn is_f32(x: f64) -> bool {
 // ---------------------------------------------------------------- the inputs
 
 /// A query's input as flat numbers, with what each is: a position (translated by `far`), a
-/// length (never negative: radii and half extents), or a direction/axis (scaled only).
+/// length (never negative: radii and half extents), a direction/axis (scaled only), or a
+/// ray's parameter (nudged only).
 #[derive(Clone, Debug)]
 struct Case {
     numbers: Vec<f64>,
@@ -124,6 +126,9 @@ enum Kind {
     Position,
     Length,
     Direction,
+    /// A ray's parameter (its reach `max_t`): the same under scaling and translation, so
+    /// only nudged; negative for the whole ray.
+    Parameter,
 }
 
 impl Case {
@@ -149,6 +154,12 @@ impl Case {
     fn length(mut self, x: f64) -> Self {
         self.numbers.push(x);
         self.kinds.push(Kind::Length);
+        self
+    }
+
+    fn parameter(mut self, x: f64) -> Self {
+        self.numbers.push(x);
+        self.kinds.push(Kind::Parameter);
         self
     }
 
@@ -196,8 +207,10 @@ impl Case {
                 } else {
                     rng.pick(&[-100, -500, -1000, -1040, -1074])
                 };
-                for x in &mut self.numbers {
-                    *x = scale(*x, k);
+                for (x, kind) in self.numbers.iter_mut().zip(&self.kinds) {
+                    if *kind != Kind::Parameter {
+                        *x = scale(*x, k);
+                    }
                 }
             }
             Generator::Mixed => {
@@ -210,7 +223,7 @@ impl Case {
                 // directions in threes, lengths (radii, half extents) as they are.
                 let mut axis = 0;
                 for (x, kind) in self.numbers.iter_mut().zip(&self.kinds) {
-                    if *kind != Kind::Length {
+                    if matches!(kind, Kind::Position | Kind::Direction) {
                         *x = scale(*x, k[axis % 3]);
                         axis += 1;
                     }
@@ -1920,3 +1933,5 @@ fn tri<S: Scalar>(
 fn ray_of<S: Scalar>(o: Vec3<S>, d: Vec3<S>) -> Result<Ray<S>, surety_queries::ShapeError> {
     Ray::new(o, d)
 }
+
+mod meshes;
