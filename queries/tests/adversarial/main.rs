@@ -34,6 +34,10 @@
 //! tests: a contact seen at a sample is never certainly missed nor placed after it, and
 //! primitives whose hulls stay apart are never certainly in contact.
 //!
+//! Whole meshes (`meshes.rs`): ray casts, points, balls and swept balls against two
+//! tetrahedra (degenerate ones included), every promise of the answer checked; particles and
+//! sliding balls never ending inside or touching.
+//!
 //! Paths: the generic query on `Interval<f64>` shapes and on `Interval<f32>` shapes (their
 //! numbers enclosed from the `f64` ones, so a certain answer must hold for the `f64` numbers
 //! too), and `decide_…` on `f64` shapes under `Policy::Exact` (must equal the oracle) and
@@ -1934,4 +1938,5 @@ fn ray_of<S: Scalar>(o: Vec3<S>, d: Vec3<S>) -> Result<Ray<S>, surety_queries::S
     Ray::new(o, d)
 }
 
+mod mesh_ccd;
 mod meshes;

@@ -1,5 +1,6 @@
 //! Whole meshes in the adversarial suite: `cast_ray_mesh`, `point_in_mesh`,
-//! `overlap_sphere_mesh` and `sweep_sphere_mesh`, on every path, through the hierarchy.
+//! `overlap_sphere_mesh` and `sweep_sphere_mesh`, on every path, through the hierarchy; and
+//! the movers `move_particle` and `slide_sphere` on interval meshes.
 //!
 //! The mesh is two closed tetrahedra with small integer corners (flat ones, ones with
 //! coincident corners and point ones mixed in), the second a translate of the first
@@ -21,20 +22,22 @@
 //! upper end of the time), the ray's first contact lies in its enclosure, and the swept ball
 //! is apart from every face before the lower end of its time (no contact on `[0, lo]` but at
 //! `lo` itself, no sample below `lo` in contact) and in contact by its upper end when the
-//! hit is certain.
+//! hit is certain. A particle starting outside the (outward-wound) tetrahedra never ends
+//! strictly inside one, and a ball starting apart from every face ends apart from every
+//! face.
 
 use super::*;
 use surety_queries::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
-    decide_sweep_sphere_mesh, overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, RayMeshHit,
-    SweepMeshHit, TriangleMesh,
+    decide_sweep_sphere_mesh, move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere,
+    sweep_sphere_mesh, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
 };
 
 /// A tetrahedron's faces, wound alike (both outward or both inward, by the corners' order).
-const TETRA: [[usize; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+pub(super) const TETRA: [[usize; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
 
 /// The mesh's faces: the tetrahedron on corners 0–3 and its translate on 4–7.
-fn faces() -> Vec<[usize; 3]> {
+pub(super) fn faces() -> Vec<[usize; 3]> {
     TETRA
         .iter()
         .copied()
@@ -43,14 +46,14 @@ fn faces() -> Vec<[usize; 3]> {
 }
 
 /// The numbers the mesh takes in a case: 8 corners.
-const CORNERS: usize = 8;
+pub(super) const CORNERS: usize = 8;
 /// Where the query's numbers start.
-const QUERY: usize = 3 * CORNERS;
+pub(super) const QUERY: usize = 3 * CORNERS;
 
 /// Two tetrahedra: small integer corners (flat, with a coincident corner, a segment or a
 /// point among them) and a translate by a small vector (overlapping), by one of its own
 /// edges (sharing corners and edges' lines), or far along x.
-fn two_tetrahedra(rng: &mut Rng) -> [Vec3<f64>; 8] {
+pub(super) fn two_tetrahedra(rng: &mut Rng) -> [Vec3<f64>; 8] {
     let [a, b, c] = triangle(rng);
     let d = match rng.below(6) {
         0 => a + (b - a) + (c - a), // flat
@@ -72,12 +75,12 @@ fn two_tetrahedra(rng: &mut Rng) -> [Vec3<f64>; 8] {
     all
 }
 
-fn with_mesh(corners: &[Vec3<f64>; 8]) -> Case {
+pub(super) fn with_mesh(corners: &[Vec3<f64>; 8]) -> Case {
     corners.iter().fold(Case::new(), |case, &v| case.point(v))
 }
 
 /// A point on a face of the mesh (corner, edge point or inside), exactly.
-fn on_mesh(rng: &mut Rng, corners: &[Vec3<f64>; 8]) -> Vec3<f64> {
+pub(super) fn on_mesh(rng: &mut Rng, corners: &[Vec3<f64>; 8]) -> Vec3<f64> {
     let f = faces()[rng.below(8) as usize];
     on_triangle(rng, f.map(|k| corners[k]))
 }
@@ -106,8 +109,7 @@ fn mesh_q(case: &Case) -> Vec<[Q3; 3]> {
         .collect()
 }
 
-/// Exact: is `p` in the closed solid (on a face, or strictly inside either tetrahedron by
-/// its barycentric coordinates; a flat one has no inside)?
+/// Exact: is `p` in the closed solid (on a face, or strictly inside either tetrahedron)?
 fn in_solid(case: &Case, p: Vec3<f64>) -> bool {
     let x = q3(p);
     if mesh_q(case)
@@ -116,13 +118,19 @@ fn in_solid(case: &Case, p: Vec3<f64>) -> bool {
     {
         return true;
     }
+    strictly_inside(case, &x)
+}
+
+/// Exact: is `x` strictly inside either tetrahedron, by its barycentric coordinates (a flat
+/// one has no inside)?
+fn strictly_inside(case: &Case, x: &Q3) -> bool {
     (0..2).any(|part| {
         let v: Vec<Q3> = (0..4).map(|k| q3(case.v(3 * (4 * part + k)))).collect();
         let cols = [sub(&v[1], &v[0]), sub(&v[2], &v[0]), sub(&v[3], &v[0])];
         let m = (0..3)
             .map(|row| cols.iter().map(|c| c[row].clone()).collect())
             .collect();
-        let Some(w) = solve(m, sub(&x, &v[0]).to_vec()) else {
+        let Some(w) = solve(m, sub(x, &v[0]).to_vec()) else {
             return false; // flat: no point strictly inside
         };
         let sum = w.iter().fold(Q::zero(), |s, x| s + x);
@@ -568,4 +576,124 @@ fn adversarial_sweep_sphere_mesh() {
         }
     });
     report_and_assert("mesh-sweep");
+}
+
+// ---------------------------------------------------------------- movers
+
+/// The faces with each tetrahedron wound outward (its normals facing away from it), by the
+/// exact sign of its volume; a flat one as it is.
+fn outward_faces(case: &Case) -> Vec<[usize; 3]> {
+    (0..2)
+        .flat_map(|part| {
+            let v: Vec<Q3> = (0..4).map(|k| q3(case.v(3 * (4 * part + k)))).collect();
+            let (e1, e2, e3) = (sub(&v[1], &v[0]), sub(&v[2], &v[0]), sub(&v[3], &v[0]));
+            // TETRA is wound outward when det(b - a, c - a, d - a) > 0.
+            let inward = dot(&cross(&e1, &e2), &e3) < Q::zero();
+            TETRA.map(|f| {
+                let f = if inward { [f[0], f[2], f[1]] } else { f };
+                f.map(|k| k + 4 * part)
+            })
+        })
+        .collect()
+}
+
+fn motion_case(rng: &mut Rng, generator: Generator) -> Case {
+    let corners = two_tetrahedra(rng);
+    let r = rng.pick(&[0.0, 0.5, 1.0, 2.0]);
+    let (from, motion) = if generator == Generator::Random {
+        (rng.vec(8), rng.vec(8))
+    } else {
+        match rng.below(4) {
+            0 | 1 => {
+                // At a face point, edge or corner: ending on it, past it, or halfway.
+                let target = on_mesh(rng, &corners);
+                let w = match rng.below(2) {
+                    0 => pythagorean(rng).0 * (1.0 + r),
+                    _ => rng.vec(4),
+                };
+                let k = rng.pick(&[1.0, 2.0, 0.5]);
+                (target + w, w * -k)
+            }
+            // From the surface, anywhere.
+            2 => (on_mesh(rng, &corners), rng.vec(3)),
+            _ => {
+                // In a face's plane, from one of its points along an edge.
+                let f = faces()[rng.below(8) as usize].map(|k| corners[k]);
+                (
+                    on_triangle(rng, f),
+                    (f[1] - f[0]) * rng.pick(&[1.0, 2.0, -1.0]),
+                )
+            }
+        }
+    };
+    with_mesh(&corners).point(from).direction(motion).length(r)
+}
+
+/// A mesh wound by `faces`, with the case's corners in the lift `l`.
+fn wound_mesh_in<L: Lift>(l: &L, case: &Case, faces: &[[usize; 3]]) -> Option<TriangleMesh<L::S>> {
+    let v: Vec<Vec3<L::S>> = (0..CORNERS).map(|k| l.v(case.v(3 * k))).collect();
+    TriangleMesh::new(&v, faces).ok()
+}
+
+/// `move_particle` and `slide_sphere` on interval meshes (`f64` ends, and `f32` ones where
+/// every number is an `f32`): a particle that starts outside both tetrahedra (wound outward)
+/// never ends strictly inside either, with `epsilon` 0 or `1e-9`; a ball that starts apart
+/// from every face ends apart from every face. Checked exactly on the end returned.
+#[test]
+fn adversarial_particles_and_slides_through_meshes() {
+    run_family("mesh-motion", motion_case, |ck| {
+        let case = ck.case;
+        let (from, motion, r) = (case.v(QUERY), case.v(QUERY + 3), case.x(QUERY + 6));
+        let to = from + motion;
+        if !to.to_array().iter().all(|x| x.is_finite()) {
+            return;
+        }
+        let faces = outward_faces(case);
+        let faces_q = mesh_q(case);
+        let r2 = q(r) * q(r);
+        let apart = |x: &Q3| faces_q.iter().all(|t| point_triangle_d2(x, t) > r2);
+        let out = |end: Vec3<f64>| Verdict::from(!strictly_inside(case, &q3(end)));
+        let away = |end: Vec3<f64>| Verdict::from(apart(&q3(end)));
+        let in_f32 = case.all_f32() && to.to_array().iter().all(|&x| is_f32(x));
+        if !strictly_inside(case, &q3(from)) {
+            for epsilon in [0.0, 1e-9] {
+                let l = Enclose::<f64>(PhantomData);
+                if let Some(mesh) = wound_mesh_in(&l, case, &faces) {
+                    if let Ok(m) = move_particle(&mesh, from, to, epsilon) {
+                        ck.verdict("particle Interval<f64>", out(m.end), true, false);
+                    }
+                }
+                let l = Enclose::<f32>(PhantomData);
+                if let (true, Some(mesh)) = (in_f32, wound_mesh_in(&l, case, &faces)) {
+                    if let Ok(m) = move_particle(&mesh, to_f32(from), to_f32(to), epsilon) {
+                        let end = m.end.map(f64::from);
+                        ck.verdict("particle Interval<f32>", out(end), true, false);
+                    }
+                }
+            }
+        }
+        if !apart(&q3(from)) {
+            return;
+        }
+        let options = SlideOptions::default();
+        let l = Enclose::<f64>(PhantomData);
+        if let Some(mesh) = wound_mesh_in(&l, case, &faces) {
+            if let Ok(s) = slide_sphere(&mesh, from, r, motion, options) {
+                ck.verdict("slide Interval<f64>", away(s.end), true, false);
+            }
+        }
+        let l = Enclose::<f32>(PhantomData);
+        if let (true, Some(mesh)) = (in_f32, wound_mesh_in(&l, case, &faces)) {
+            let (from32, motion32) = (to_f32(from), to_f32(motion));
+            if let Ok(s) = slide_sphere(&mesh, from32, r as f32, motion32, options) {
+                ck.verdict(
+                    "slide Interval<f32>",
+                    away(s.end.map(f64::from)),
+                    true,
+                    false,
+                );
+            }
+        }
+    });
+    report_and_assert("mesh-motion");
 }
