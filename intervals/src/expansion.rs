@@ -222,13 +222,29 @@ impl Ring for Expansion {
     }
 }
 
+impl Expansion {
+    /// `c` as a value, or the inexact zero when an operand was inexact or a component is not
+    /// finite (an overflow). An inexact value's sign is undecided whatever its components, so
+    /// they are dropped at once: carried on, components that overflowed never cancel, and
+    /// every product multiplies their number (an exact stage on coordinates near `2^1000`
+    /// under a pose ran for minutes that way instead of handing over to `Dyadic`).
+    #[inline]
+    fn checked(c: Parts, exact: bool) -> Expansion {
+        if exact && c.iter().all(|x| x.is_finite()) {
+            Expansion { c, exact }
+        } else {
+            Expansion::zero(false)
+        }
+    }
+}
+
 impl Add for Expansion {
     type Output = Expansion;
     fn add(self, o: Expansion) -> Expansion {
-        Expansion {
-            c: sum(&self.c, &o.c),
-            exact: self.exact && o.exact,
+        if !(self.exact && o.exact) {
+            return Expansion::zero(false);
         }
+        Expansion::checked(sum(&self.c, &o.c), true)
     }
 }
 
@@ -252,7 +268,10 @@ impl Neg for Expansion {
 impl Mul for Expansion {
     type Output = Expansion;
     fn mul(self, o: Expansion) -> Expansion {
-        let mut exact = self.exact && o.exact;
+        if !(self.exact && o.exact) {
+            return Expansion::zero(false);
+        }
+        let mut exact = true;
         let (short, long) = if self.c.len() < o.c.len() {
             (&self.c, &o.c)
         } else {
@@ -262,12 +281,15 @@ impl Mul for Expansion {
         for &b in short {
             let mut part = Parts::with_capacity(2 * long.len());
             exact &= scale(long, b, &mut part);
+            if !exact {
+                return Expansion::zero(false);
+            }
             acc = if acc.is_empty() {
                 part
             } else {
                 sum(&acc, &part)
             };
         }
-        Expansion { c: acc, exact }
+        Expansion::checked(acc, exact)
     }
 }

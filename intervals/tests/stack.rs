@@ -689,3 +689,27 @@ fn every_rings_sign_verdicts_and_the_cross_product_are_the_definitions() {
     check::<f64>();
     check::<f32>();
 }
+
+/// An expansion that overflowed (or whose product underflowed) is inexact and keeps no
+/// components: its sign is undecided whatever they are, and carried on they never cancel,
+/// so every later product multiplied their number. An exact stage on coordinates near
+/// `2^1000` under a pose ran for minutes that way before handing over to `Dyadic`.
+#[test]
+fn an_inexact_expansion_stays_empty_through_later_arithmetic() {
+    let big = Expansion::from_f64(1e300);
+    let third = Expansion::from_f64(1.0 / 3.0) + Expansion::from_f64(1e-30);
+    let mut x = big.clone() * big * third.clone();
+    assert!(!x.is_exact());
+    assert!(x.components().is_empty());
+    for _ in 0..40 {
+        x = x.clone() * x + third.clone() * Expansion::from_f64(0.1);
+    }
+    assert!(!x.is_exact() && x.components().is_empty());
+    assert_eq!(x.sign(), surety_intervals::Sign::Undecided);
+    let tiny = Expansion::from_f64(1e-200);
+    let y = tiny.clone() * tiny;
+    assert!(!y.is_exact() && y.components().is_empty());
+    // Exact arithmetic is unchanged.
+    let z = third.clone() * third - Expansion::from_f64(1.0 / 9.0);
+    assert!(z.is_exact() && !z.components().is_empty());
+}

@@ -1494,3 +1494,70 @@ fn posed_segment_ray_and_point_triangle_are_never_certainly_wrong() {
     }
     report("segment/ray/point-triangle", &tallies);
 }
+
+/// A ball and a mesh posed alike with coordinates near `2^1000` (a case of the adversarial
+/// suite's mesh-ball family): the exact stage's expansions overflow, and used to carry their
+/// infinite components on through every product, for minutes, instead of handing over to
+/// big integers at once. The posed answer is the local one (a similarity keeps contact).
+#[test]
+fn a_posed_ball_at_huge_coordinates_is_decided_exactly_and_at_once() {
+    let n = [
+        1.0715086071862673e301,
+        -4.2860344287450693e301,
+        -4.2860344287450693e301,
+        2.1430172143725346e301,
+        4.2860344287450693e301,
+        0.0,
+        3.214525821558802e301,
+        1.2858103286235208e302,
+        4.2860344287450693e301,
+        2.1430172143725346e301,
+        -1.0715086071862673e301,
+        0.0,
+        2.1430172143725346e301,
+        4.2860344287450693e301,
+        0.0,
+        3.214525821558802e301,
+        1.2858103286235208e302,
+        4.2860344287450693e301,
+        4.2860344287450693e301,
+        2.1430172143725346e302,
+        8.572068857490139e301,
+        3.214525821558802e301,
+        7.500560250303871e301,
+        4.2860344287450693e301,
+        6.696928794914171e301,
+        6.964805946710738e301,
+        1.0715086071862673e301,
+        5.357543035931337e301,
+    ];
+    let corners: Vec<Vec3<f64>> = (0..8)
+        .map(|k| Vec3::new(n[3 * k], n[3 * k + 1], n[3 * k + 2]))
+        .collect();
+    let tetra = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+    let faces: Vec<[usize; 3]> = tetra
+        .iter()
+        .copied()
+        .chain(tetra.iter().map(|f| f.map(|k| k + 4)))
+        .collect();
+    let mesh = TriangleMesh::<f64>::new(&corners, &faces).unwrap();
+    let ball = Sphere::new(Vec3::new(n[24], n[25], n[26]), n[27]).unwrap();
+    let pose = Pose::new(
+        [
+            0.182_574_185_835_055_36,
+            0.365_148_371_670_110_7,
+            0.547_722_557_505_166_1,
+            0.730_296_743_340_221_4,
+        ],
+        DVec3::ZERO,
+    )
+    .unwrap();
+    let local = decide_overlap_sphere_mesh(&ball, &mesh, Policy::Exact);
+    assert_ne!(local, Verdict::Maybe);
+    let posed = decide_overlap_sphere_mesh(
+        &Posed::new(pose, ball),
+        &Posed::new(pose, &mesh),
+        Policy::Exact,
+    );
+    assert_eq!(posed, local);
+}

@@ -30,7 +30,7 @@ use super::*;
 use surety_queries::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
     decide_sweep_sphere_mesh, move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere,
-    sweep_sphere_mesh, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
+    sweep_sphere_mesh, Pose, Posed, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
 };
 
 /// A tetrahedron's faces, wound alike (both outward or both inward, by the corners' order).
@@ -278,6 +278,66 @@ macro_rules! on_mesh_paths {
     }};
 }
 
+// ---------------------------------------------------------------- poses
+
+/// A pose picked by the case's numbers: the identity's quarter and half turns, a rotation
+/// computed in floats (not exactly of unit length), an integer quaternion; translated by 0,
+/// small integers or about 1e6; scaled by 1, 1/4 or 2.5. A mesh and a query posed alike
+/// have the same exact answer as in their local frame (a similarity keeps every contact and
+/// every ray parameter), so the local oracle decides the posed paths too.
+fn pose_of(case: &Case) -> Pose {
+    let h = case
+        .numbers
+        .iter()
+        .fold(0x9e37_79b9_u64, |h, x| h.rotate_left(7) ^ x.to_bits());
+    let rotations = [
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+        [1.0, 0.0, 0.0, 0.0],
+        [
+            0.182_574_185_835_055_36,
+            0.365_148_371_670_110_7,
+            0.547_722_557_505_166_1,
+            0.730_296_743_340_221_4,
+        ],
+        [1.0, -2.0, 3.0, 5.0],
+    ];
+    let translations = [
+        [0.0, 0.0, 0.0],
+        [3.0, -2.0, 1.0],
+        [1e6, -3.7e5, 1.1e6 + 0.1],
+    ];
+    let scales = [1.0, 0.25, 2.5];
+    let pick = |n: usize, k: u32| (h.rotate_right(k) % n as u64) as usize;
+    let t = translations[pick(3, 11)];
+    Pose::new(rotations[pick(5, 0)], Vec3::new(t[0], t[1], t[2]))
+        .and_then(|p| p.with_scale(scales[pick(3, 23)]))
+        .expect("a valid pose")
+}
+
+/// The posed paths' names: the generic query on a posed `Interval<f64>` mesh, and
+/// `decide_…` on a posed `f64` mesh under both policies.
+const POSED: [PathNames; 3] = [
+    PathNames {
+        verdict: "posed Interval<f64>",
+        face: "posed Interval<f64> face",
+        time: "posed Interval<f64> time",
+        exact_policy: false,
+    },
+    PathNames {
+        verdict: "posed decide f64 Exact",
+        face: "posed decide f64 Exact face",
+        time: "posed decide f64 Exact time",
+        exact_policy: true,
+    },
+    PathNames {
+        verdict: "posed decide f64 Conservative",
+        face: "posed decide f64 Conservative face",
+        time: "posed decide f64 Conservative time",
+        exact_policy: false,
+    },
+];
+
 // ---------------------------------------------------------------- points
 
 fn point_case(rng: &mut Rng, generator: Generator) -> Case {
@@ -359,6 +419,32 @@ fn adversarial_overlap_sphere_mesh() {
         for (names, v) in PATHS.iter().zip(got) {
             ck.verdict_opt(names.verdict, v, exact, names.exact_policy);
         }
+        // The mesh and the ball posed alike.
+        let pose = pose_of(ck.case);
+        let (i, f) = (Enclose::<f64>(PhantomData), Float::<f64>(PhantomData));
+        let generic = (|| {
+            let (b, m) = (ball(i.v(c), i.x(r)).ok()?, mesh_in(&i, ck.case)?);
+            Some(overlap_sphere_mesh(
+                &Posed::new(pose, b),
+                &Posed::new(pose, m),
+            ))
+        })();
+        let decided = |policy| {
+            let (b, m) = (ball(f.v(c), f.x(r)).ok()?, mesh_in(&f, ck.case)?);
+            Some(decide_overlap_sphere_mesh(
+                &Posed::new(pose, b),
+                &Posed::new(pose, m),
+                policy,
+            ))
+        };
+        let posed = [
+            generic,
+            decided(Policy::Exact),
+            decided(Policy::Conservative),
+        ];
+        for (names, v) in POSED.iter().zip(posed) {
+            ck.verdict_opt(names.verdict, v, exact, names.exact_policy);
+        }
     });
     report_and_assert("mesh-ball");
 }
@@ -438,6 +524,22 @@ fn adversarial_cast_ray_mesh() {
             .ok()?
         );
         for (names, hit) in PATHS.iter().zip(got) {
+            check_ray(ck, names, hit, &e);
+        }
+        // The mesh and the ray posed alike: the same parameters.
+        let pose = pose_of(ck.case);
+        let (i, f) = (Enclose::<f64>(PhantomData), Float::<f64>(PhantomData));
+        let generic = (|| {
+            let (ray, m) = (ray_of(i.v(o), i.v(d)).ok()?, mesh_in(&i, ck.case)?);
+            cast_ray_mesh(&Posed::new(pose, m), &Posed::new(pose, ray), reach).ok()
+        })();
+        check_ray(ck, &POSED[0], generic, &e);
+        for (names, policy) in POSED[1..].iter().zip([Policy::Exact, Policy::Conservative]) {
+            let hit = (|| {
+                let (ray, m) = (ray_of(f.v(o), f.v(d)).ok()?, mesh_in(&f, ck.case)?);
+                decide_cast_ray_mesh(&Posed::new(pose, m), &Posed::new(pose, ray), reach, policy)
+                    .ok()
+            })();
             check_ray(ck, names, hit, &e);
         }
     });
