@@ -24,8 +24,9 @@ const PRODUCT_FLOOR: f64 = 2.004_168_360_008_973e-292;
 /// The components are non-overlapping and increase in magnitude, zeros removed, so the sign of
 /// the value is the sign of the last component. Sums use two-sum and products two-product (by
 /// fused multiply-add), both error-free, so the arithmetic is exact, except where a product
-/// underflows below `2^-969` or a component overflows: the value is then marked inexact, its
-/// [`sign`](Ring::sign) is `None`, and the stack falls back to [`Dyadic`](crate::Dyadic).
+/// underflows below `2^-969` or a component overflows: the value is then marked inexact (and
+/// keeps no components, so later arithmetic on it costs nothing), its [`sign`](Ring::sign) is
+/// undecided, and the stack falls back to [`Dyadic`](crate::Dyadic).
 ///
 /// Reference: J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust
 /// Geometric Predicates", Discrete & Computational Geometry 18 (1997), algorithms Two-Sum,
