@@ -189,7 +189,8 @@ impl Ring for Expansion {
 
     #[inline]
     fn sign(&self) -> Sign {
-        if !self.exact || !self.c.iter().all(|x| x.is_finite()) {
+        // An exact value's components are finite (`checked`, `from_f64`).
+        if !self.exact {
             return Sign::Undecided;
         }
         match self.c.last() {

@@ -432,12 +432,7 @@ fn a_point_off_a_mesh_with_faces_of_no_area_is_decided_exactly() {
         p(-3.0, 0.0, -3.0),
         p(1.0, -4.0, 0.0),
     ];
-    let tetra = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
-    let faces: Vec<[usize; 3]> = tetra
-        .iter()
-        .copied()
-        .chain(tetra.iter().map(|f| f.map(|k| k + 4)))
-        .collect();
+    let faces = two_tetrahedra_faces();
     let m = Meshes::new(&corners, &faces);
     for (point, on) in [
         (p(2.0, -1.0, -0.5), false),

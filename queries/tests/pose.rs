@@ -1069,23 +1069,20 @@ fn posed_overlap_sphere_mesh_is_never_certainly_wrong() {
 }
 
 /// The exact first contact of the ray `p + s d` with the faces within `s ≤ reach`: whether
-/// it meets any, and the least parameter where no face met lies in the ray's own plane
-/// (`None` for the parameter otherwise).
+/// it meets any (a linear program per face), and the least parameter where it does
+/// ([`first_contact`], faces in the ray's plane included; the two checked against each
+/// other).
 fn ray_first_contact(p: &Q3, d: &Q3, reach: &Q, faces: &[[Q3; 3]]) -> (bool, Option<Q>) {
-    let mut hit = false;
     let mut first: Option<Q> = None;
-    let mut known = true;
     for f in faces {
-        if !meets_q(p, d, reach, f) {
-            continue;
-        }
-        hit = true;
-        match line_plane(p, d, &f[0], &f[1], &f[2]) {
-            Ok(l) => first = Some(first.map_or(l.clone(), |m: Q| m.min(l))),
-            Err(_) => known = false,
+        let met = meets_q(p, d, reach, f);
+        let s = first_contact(p, d, Some(reach), f);
+        assert_eq!(met, s.is_some(), "the ray oracles disagree");
+        if let Some(s) = s {
+            first = Some(first.map_or(s.clone(), |m: Q| m.min(s)));
         }
     }
-    (hit, first.filter(|_| known))
+    (first.is_some(), first)
 }
 
 /// Rays at a posed cube's faces, edges and corners from outside (exactly through them in the
@@ -1534,12 +1531,7 @@ fn a_posed_ball_at_huge_coordinates_is_decided_exactly_and_at_once() {
     let corners: Vec<Vec3<f64>> = (0..8)
         .map(|k| Vec3::new(n[3 * k], n[3 * k + 1], n[3 * k + 2]))
         .collect();
-    let tetra = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
-    let faces: Vec<[usize; 3]> = tetra
-        .iter()
-        .copied()
-        .chain(tetra.iter().map(|f| f.map(|k| k + 4)))
-        .collect();
+    let faces = two_tetrahedra_faces();
     let mesh = TriangleMesh::<f64>::new(&corners, &faces).unwrap();
     let ball = Sphere::new(Vec3::new(n[24], n[25], n[26]), n[27]).unwrap();
     let pose = Pose::new(

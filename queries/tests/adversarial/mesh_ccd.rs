@@ -140,8 +140,8 @@ impl Bodies {
         pairs
     }
 
-    fn any_meets(&self, upto: &Q) -> bool {
-        self.pairs().into_iter().any(|p| self.pair_meets(p, upto))
+    fn any_meets(&self, pairs: &[Pair], upto: &Q) -> bool {
+        pairs.iter().any(|&p| self.pair_meets(p, upto))
     }
 
     /// Do two faces that share no vertex meet at the start (their corners' hulls)?
@@ -196,7 +196,8 @@ fn adversarial_collision_free_step() {
             bodies.intersected(),
             true,
         );
-        let meets_in_range = bodies.any_meets(&q(t_max));
+        let pairs = bodies.pairs();
+        let meets_in_range = bodies.any_meets(&pairs, &q(t_max));
         for tolerance in [1e-6, 0.25] {
             let options = StepOptions {
                 t_max,
@@ -208,7 +209,7 @@ fn adversarial_collision_free_step() {
                 continue;
             };
             // Safe: no pair in contact before t (up to the double below it).
-            let safe = step.t == 0.0 || !bodies.any_meets(&q(step.t.next_down()));
+            let safe = step.t == 0.0 || !bodies.any_meets(&pairs, &q(step.t.next_down()));
             ck.verdict("step safe before t", Verdict::from(safe), true, false);
             // Tight: the limiting pair meets by t/(1 - tolerance); no limit only when no
             // pair meets up to t_max, and then t = t_max.

@@ -34,15 +34,11 @@ use surety_queries::{
 };
 
 /// A tetrahedron's faces, wound alike (both outward or both inward, by the corners' order).
-pub(super) const TETRA: [[usize; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+pub(super) const TETRA: [[usize; 3]; 4] = TETRA_FACES;
 
 /// The mesh's faces: the tetrahedron on corners 0–3 and its translate on 4–7.
 pub(super) fn faces() -> Vec<[usize; 3]> {
-    TETRA
-        .iter()
-        .copied()
-        .chain(TETRA.iter().map(|f| f.map(|k| k + 4)))
-        .collect()
+    two_tetrahedra_faces()
 }
 
 /// The numbers the mesh takes in a case: 8 corners.
@@ -136,35 +132,6 @@ fn strictly_inside(case: &Case, x: &Q3) -> bool {
         let sum = w.iter().fold(Q::zero(), |s, x| s + x);
         w.iter().all(|x| x > &Q::zero()) && sum < Q::from_integer(1.into())
     })
-}
-
-/// Exact: the least `s` in `[0, reach]` (unbounded for `None`) with `o + s d` in the closed
-/// triangle. The set of such `s` is an interval; its least point is the start, or where the
-/// line crosses the triangle's plane, or where it crosses an edge's line (in the plane), or
-/// a corner's projection (along an edge): every candidate is tried exactly.
-fn first_contact(o: &Q3, d: &Q3, reach: Option<&Q>, t: &[Q3; 3]) -> Option<Q> {
-    let dd = dot(d, d);
-    let mut candidates = vec![Q::zero()];
-    if !dd.is_zero() {
-        if let Ok(s) = line_plane(o, d, &t[0], &t[1], &t[2]) {
-            candidates.push(s);
-        }
-        for k in 0..3 {
-            let (p0, p1) = (&t[k], &t[(k + 1) % 3]);
-            candidates.push(dot(&sub(p0, o), d) / &dd);
-            let e = sub(p1, p0);
-            let n = cross(d, &e);
-            let nn = dot(&n, &n);
-            if !nn.is_zero() {
-                candidates.push(dot(&cross(&sub(p0, o), &e), &n) / nn);
-            }
-        }
-    }
-    candidates
-        .into_iter()
-        .filter(|s| *s >= Q::zero() && reach.is_none_or(|r| s <= r))
-        .filter(|s| point_triangle_d2(&add(o, &support::scale(d, s)), t).is_zero())
-        .min()
 }
 
 /// The exact ray answer: which faces the ray meets within its reach, and the first contact.

@@ -727,3 +727,45 @@ pub fn sphere_box_exact(c: &Q3, r2: &Q, center: &Q3, g: &[Q3; 3]) -> bool {
     }
     false
 }
+
+/// Exact: the least `s` in `[0, reach]` (unbounded for `None`) with `o + s d` in the closed
+/// triangle. The set of such `s` is an interval; its least point is the start, or where the
+/// line crosses the triangle's plane, or where it crosses an edge's line (in the plane), or
+/// a corner's projection (along an edge): every candidate is tried exactly.
+pub fn first_contact(o: &Q3, d: &Q3, reach: Option<&Q>, t: &[Q3; 3]) -> Option<Q> {
+    let dd = dot(d, d);
+    let mut candidates = vec![Q::zero()];
+    if !dd.is_zero() {
+        if let Ok(s) = line_plane(o, d, &t[0], &t[1], &t[2]) {
+            candidates.push(s);
+        }
+        for k in 0..3 {
+            let (p0, p1) = (&t[k], &t[(k + 1) % 3]);
+            candidates.push(dot(&sub(p0, o), d) / &dd);
+            let e = sub(p1, p0);
+            let n = cross(d, &e);
+            let nn = dot(&n, &n);
+            if !nn.is_zero() {
+                candidates.push(dot(&cross(&sub(p0, o), &e), &n) / nn);
+            }
+        }
+    }
+    candidates
+        .into_iter()
+        .filter(|s| *s >= Q::zero() && reach.is_none_or(|r| s <= r))
+        .filter(|s| point_triangle_d2(&add(o, &scale(d, s)), t).is_zero())
+        .min()
+}
+
+/// A tetrahedron's faces on corners 0–3, wound alike (outward when
+/// `det(b - a, c - a, d - a) > 0`).
+pub const TETRA_FACES: [[usize; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+
+/// Two tetrahedra's faces: on corners 0–3 and on 4–7.
+pub fn two_tetrahedra_faces() -> Vec<[usize; 3]> {
+    TETRA_FACES
+        .iter()
+        .copied()
+        .chain(TETRA_FACES.iter().map(|f| f.map(|k| k + 4)))
+        .collect()
+}
