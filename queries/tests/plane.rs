@@ -247,15 +247,34 @@ fn decide_side_refuses_invalid_arguments_with_an_error_and_leaves_undecided_for_
             .decide_side(Vec3::new(0.0, bad, 1.0), 0.0, Policy::Exact)
             .is_err());
     }
-    // Valid and decided under Policy::Exact; valid and close under a lazy policy is every
-    // side (undecided) or the right side, never an error.
+    // Valid and decided under Policy::Exact; valid and close under a lazy policy is the
+    // sides not ruled out (the exact one among them), never an error.
     let p = Vec3::new(0.1, 0.2, 1e-300);
     assert_eq!(
         plane.decide_side(p, 0.0, Policy::Exact),
         Ok(Sides::from(Side::Front))
     );
     let lazy = plane.decide_side(p, 1e-300, Policy::Conservative).unwrap();
-    assert!(lazy == Sides::ALL || lazy.certain() == Some(Side::On));
+    assert!(lazy.may_be(Side::On));
+}
+
+/// An undecided `decide_side` under a lazy policy keeps what the intervals ruled out, as
+/// `classify` does, instead of every side: here `E²·|n|²` and `s²` both overflow, so "on" is
+/// open, but `s > 0` rules out "back" (exactly, the point is on the band's edge).
+#[test]
+fn an_undecided_side_still_rules_out_what_the_intervals_rule_out() {
+    let plane = Plane::<f64>::new(Vec3::new(2f64.powi(600), 0.0, 0.0), 0.0).unwrap();
+    let p = Vec3::new(1.0, 0.0, 0.0);
+    let lazy = plane.decide_side(p, 1.0, Policy::Conservative).unwrap();
+    let intervals = Plane::<Interval>::new(lift(plane.normal()), Interval::<f64>::ZERO)
+        .unwrap()
+        .classify(lift(p), Interval::<f64>::ONE);
+    assert_eq!(lazy, intervals);
+    assert!(lazy.may_be(Side::On) && lazy.may_be(Side::Front) && !lazy.may_be(Side::Back));
+    assert_eq!(
+        plane.decide_side(p, 1.0, Policy::Exact),
+        Ok(Sides::from(Side::On))
+    );
 }
 
 /// The distance is finite and encloses the exact one for normals of `1e300` and `1e-300`

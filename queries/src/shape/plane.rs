@@ -3,7 +3,7 @@
 use core::fmt;
 
 use surety_intervals::stack::{decide, Formula};
-use surety_intervals::{dot3, lift3, Endpoint, Policy, Ring, Scalar, Vec3, Verdict};
+use surety_intervals::{dot3, lift3, Endpoint, Interval, Policy, Ring, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
 use crate::shape::validate::{finite, finite_vec, non_negative, nonzero};
@@ -226,8 +226,10 @@ fn side_verdicts<R: Ring>(normal: &[R; 3], offset: R, p: &[R; 3], epsilon: R) ->
 impl<S: Scalar + Into<f64>> Plane<S> {
     /// [`Plane::classify`] for a float plane, through the
     /// [filter stack](surety_intervals::stack): the same answer type, [`Sides`], a single
-    /// side when decided (always under [`Policy::Exact`]), and [`Sides::ALL`] when the filter
-    /// and the intervals could not tell and `policy` is not [`Policy::Exact`].
+    /// side when decided (always under [`Policy::Exact`]); when the filters and the intervals
+    /// could not tell and `policy` is not [`Policy::Exact`], the sides the intervals did not
+    /// rule out (at least two; the exact side among them), as [`Plane::classify`] gives on
+    /// interval planes.
     ///
     /// # Errors
     /// An invalid argument is an error, not an undecided side: a [`ShapeError`] when a
@@ -252,8 +254,13 @@ impl<S: Scalar + Into<f64>> Plane<S> {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn decide_side(&self, p: Vec3<S>, epsilon: S, policy: Policy) -> Result<Sides, ShapeError> {
-        let side = decide(&PlaneSide::new(self, p, epsilon)?, policy);
-        Ok(side.map_or(Sides::ALL, Sides::from))
+        let formula = PlaneSide::new(self, p, epsilon)?;
+        Ok(match decide(&formula, policy) {
+            Some(side) => Sides::from(side),
+            // Undecided: the sides the interval stage could not rule out (one of them may be
+            // ruled out even where no side is certain), as `Plane::classify` would say.
+            None => formula.sides::<Interval<f64>>(),
+        })
     }
 }
 
@@ -312,17 +319,31 @@ impl PlaneSide {
     }
 }
 
+impl PlaneSide {
+    /// The sides that evaluating the statement on `R` does not rule out.
+    fn sides<R: Ring>(&self) -> Sides {
+        let [front, on, back] = self.verdicts::<R>();
+        Sides::from_verdicts(front, on, back)
+    }
+
+    /// Front, on and back as verdicts, evaluated on `R`.
+    #[inline]
+    fn verdicts<R: Ring>(&self) -> [Verdict; 3] {
+        side_verdicts(
+            &lift3::<R>(self.n),
+            R::from_f64(self.offset),
+            &lift3(self.p),
+            R::from_f64(self.epsilon),
+        )
+    }
+}
+
 impl Formula for PlaneSide {
     type Output = Side;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<Side> {
-        let [front, on, back] = side_verdicts(
-            &lift3::<R>(self.n),
-            R::from_f64(self.offset),
-            &lift3(self.p),
-            R::from_f64(self.epsilon),
-        );
+        let [front, on, back] = self.verdicts::<R>();
         if on.certain()? {
             return Some(Side::On);
         }

@@ -34,6 +34,10 @@
 //! tests: a contact seen at a sample is never certainly missed nor placed after it, and
 //! primitives whose hulls stay apart are never certainly in contact.
 //!
+//! Also: `point_in_triangle` (points on, just off an edge in the plane, above), the planes'
+//! distances and offsets as enclosures, and every `may_…` form (true wherever the exact
+//! answer is).
+//!
 //! Whole meshes (`meshes.rs`): ray casts, points, balls and swept balls against two
 //! tetrahedra (degenerate ones included), every promise of the answer checked; particles and
 //! sliding balls never ending inside or touching.
@@ -64,10 +68,14 @@ use surety_queries::{
     cast_ray_aabb, cast_ray_triangle, decide_hit_ray_aabb, decide_hit_ray_triangle,
     decide_intersect_segment_triangle, decide_overlap_aabb_aabb, decide_overlap_obb_obb,
     decide_overlap_sphere_aabb, decide_overlap_sphere_obb, decide_overlap_sphere_sphere,
-    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, decide_sweep_sphere_triangle,
-    intersect_segment_triangle, overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb,
-    overlap_sphere_obb, overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb,
-    Aabb, Obb, Plane, Ray, Segment, Side, Sides, Sphere, Triangle,
+    decide_overlap_sphere_triangle, decide_overlap_triangle_aabb, decide_point_in_triangle,
+    decide_sweep_sphere_triangle, intersect_segment_triangle, may_be_in_triangle, may_hit_ray_aabb,
+    may_hit_ray_triangle, may_intersect_segment_triangle, may_overlap_aabb_aabb,
+    may_overlap_obb_obb, may_overlap_sphere_aabb, may_overlap_sphere_obb,
+    may_overlap_sphere_sphere, may_overlap_sphere_triangle, may_overlap_triangle_aabb,
+    overlap_aabb_aabb, overlap_obb_obb, overlap_sphere_aabb, overlap_sphere_obb,
+    overlap_sphere_sphere, overlap_sphere_triangle, overlap_triangle_aabb, point_in_triangle, Aabb,
+    Obb, Plane, Ray, Segment, Side, Sides, Sphere, Triangle,
 };
 
 // ---------------------------------------------------------------- randomness and numbers
@@ -343,6 +351,12 @@ impl Checker<'_> {
         }
     }
 
+    /// A promise that must hold (a `may_…` form true wherever the exact answer is): counted
+    /// as a check, wrong if it does not.
+    fn holds(&self, path: &'static str, ok: bool) {
+        self.verdict(path, Verdict::from(ok), true, false);
+    }
+
     /// An enclosure that must hold the exact value: counted as a check, wrong if it does not.
     fn encloses(&self, path: &'static str, x: Interval, exact: &Q) {
         let ok = x.contains_rational(exact);
@@ -446,6 +460,19 @@ macro_rules! on_intervals {
     }};
 }
 
+/// [`on_intervals!`] for the query `$q`, and its `may_…` form `$may` on the same
+/// `Interval<f64>` shapes: true wherever the exact answer is (a conservative resolution never
+/// drops a contact).
+macro_rules! on_intervals_and_may {
+    ($ck:expr, $exact:expr, $q:ident / $may:ident, |$l:ident| ($($arg:expr),* $(,)?)) => {{
+        on_intervals!($ck, $exact, |$l| $q($($arg),*));
+        let $l = Enclose::<f64>(PhantomData);
+        if let Some(may) = (|| Some($may($($arg),*)))() {
+            $ck.holds(concat!(stringify!($may), " Interval<f64>"), may || !$exact);
+        }
+    }};
+}
+
 /// `decide_…` on `f64` shapes under `Policy::Exact` (never `Maybe`) and
 /// `Policy::Conservative`, and on `f32` shapes under `Policy::Exact` when every number is an
 /// `f32`.
@@ -533,10 +560,15 @@ fn adversarial_sphere_aabb() {
         let case = ck.case;
         let exact = sphere_aabb_exact(case);
         let (c, r, lo, hi) = (case.v(0), case.x(3), case.v(4), case.v(7));
-        on_intervals!(ck, exact, |l| overlap_sphere_aabb(
-            &Sphere::new(l.v(c), l.x(r)).ok()?,
-            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
-        ));
+        on_intervals_and_may!(
+            ck,
+            exact,
+            overlap_sphere_aabb / may_overlap_sphere_aabb,
+            |l| (
+                &Sphere::new(l.v(c), l.x(r)).ok()?,
+                &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            )
+        );
         on_floats!(ck, exact, |l, policy| decide_overlap_sphere_aabb(
             &ball(l.v(c), l.x(r)).ok()?,
             &aabb(l.v(lo), l.v(hi)).ok()?,
@@ -599,10 +631,15 @@ fn adversarial_sphere_sphere_and_aabb_aabb() {
         let (ca, ra, cb, rb) = (case.v(0), case.x(3), case.v(4), case.x(7));
         let d = sub(&q3(cb), &q3(ca));
         let exact = dot(&d, &d) <= (q(ra) + q(rb)) * (q(ra) + q(rb));
-        on_intervals!(ck, exact, |l| overlap_sphere_sphere(
-            &Sphere::new(l.v(ca), l.x(ra)).ok()?,
-            &Sphere::new(l.v(cb), l.x(rb)).ok()?,
-        ));
+        on_intervals_and_may!(
+            ck,
+            exact,
+            overlap_sphere_sphere / may_overlap_sphere_sphere,
+            |l| (
+                &Sphere::new(l.v(ca), l.x(ra)).ok()?,
+                &Sphere::new(l.v(cb), l.x(rb)).ok()?,
+            )
+        );
         on_floats!(ck, exact, |l, policy| decide_overlap_sphere_sphere(
             &ball(l.v(ca), l.x(ra)).ok()?,
             &ball(l.v(cb), l.x(rb)).ok()?,
@@ -614,7 +651,7 @@ fn adversarial_sphere_sphere_and_aabb_aabb() {
         let (la, ha, lb, hb) = (case.v(0), case.v(3), case.v(6), case.v(9));
         let (la_, ha_, lb_, hb_) = (q3(la), q3(ha), q3(lb), q3(hb));
         let exact = (0..3).all(|k| la_[k] <= hb_[k] && lb_[k] <= ha_[k]);
-        on_intervals!(ck, exact, |l| overlap_aabb_aabb(
+        on_intervals_and_may!(ck, exact, overlap_aabb_aabb / may_overlap_aabb_aabb, |l| (
             &Aabb::new(l.v(la), l.v(ha)).ok()?,
             &Aabb::new(l.v(lb), l.v(hb)).ok()?,
         ));
@@ -731,7 +768,7 @@ fn adversarial_obb_obb() {
     run_family("obb-obb", obb_case, |ck| {
         let (a, b) = (obb_of(ck.case, 0), obb_of(ck.case, 15));
         let exact = lp_obb_overlap(&a, &b);
-        on_intervals!(ck, exact, |l| overlap_obb_obb(
+        on_intervals_and_may!(ck, exact, overlap_obb_obb / may_overlap_obb_obb, |l| (
             &obb_in(&l, &a)?,
             &obb_in(&l, &b)?
         ));
@@ -782,10 +819,12 @@ fn adversarial_sphere_obb() {
             .filter(|r| r.is_finite())
         {
             let exact = sphere_obb_exact(c, r, &a);
-            on_intervals!(ck, exact, |l| overlap_sphere_obb(
-                &ball(l.v(c), l.x(r)).ok()?,
-                &obb_in(&l, &a)?
-            ));
+            on_intervals_and_may!(
+                ck,
+                exact,
+                overlap_sphere_obb / may_overlap_sphere_obb,
+                |l| (&ball(l.v(c), l.x(r)).ok()?, &obb_in(&l, &a)?)
+            );
             on_floats!(ck, exact, |l, policy| decide_overlap_sphere_obb(
                 &ball(l.v(c), l.x(r)).ok()?,
                 &obb_in(&l, &a)?,
@@ -859,10 +898,15 @@ fn adversarial_segment_and_ray_triangle() {
             return;
         }
         let exact = segment_meets_triangle(p, q, t);
-        on_intervals!(ck, exact, |l| intersect_segment_triangle(
-            &Segment::new(l.v(p), l.v(q)).ok()?,
-            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
-        ));
+        on_intervals_and_may!(
+            ck,
+            exact,
+            intersect_segment_triangle / may_intersect_segment_triangle,
+            |l| (
+                &Segment::new(l.v(p), l.v(q)).ok()?,
+                &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            )
+        );
         on_floats!(ck, exact, |l, policy| decide_intersect_segment_triangle(
             &seg(l.v(p), l.v(q)).ok()?,
             &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
@@ -877,8 +921,13 @@ fn adversarial_segment_and_ray_triangle() {
             lift_i::<f64>(t[1]),
             lift_i::<f64>(t[2]),
         );
-        let hit = cast_ray_triangle(&ray, &tri.unwrap());
+        let tri = tri.unwrap();
+        let hit = cast_ray_triangle(&ray, &tri);
         ck.verdict("ray Interval<f64>", hit.hit, exact_ray, false);
+        ck.holds(
+            "may_hit_ray_triangle Interval<f64>",
+            may_hit_ray_triangle(&ray, &tri) || !exact_ray,
+        );
         if !hit.hit.is_false() {
             if let Ok(lambda) = line_plane(&q3(p), &q3(d), &q3(t[0]), &q3(t[1]), &q3(t[2])) {
                 ck.encloses("ray t Interval<f64>", hit.t, &lambda);
@@ -894,6 +943,52 @@ fn adversarial_segment_and_ray_triangle() {
         ck.verdict("ray decide f64 Exact", decided, exact_ray, true);
     });
     report_and_assert("segment-triangle");
+}
+
+/// A point against a triangle: on it (a corner, an edge point, inside), just off an edge
+/// within the plane (along the edge's outward in-plane direction `(b - a) × n`), or above it
+/// along the normal, by small integer steps; degenerate triangles mixed in. Numbers: the
+/// point, the triangle.
+fn point_triangle_case(rng: &mut Rng, generator: Generator) -> Case {
+    let t = triangle(rng);
+    let p = if generator == Generator::Random {
+        rng.vec(4)
+    } else {
+        let on = on_triangle(rng, t);
+        let n = (t[1] - t[0]).cross(t[2] - t[0]);
+        let k = rng.pick(&[0.0, 1.0, -1.0, 0.5, 2.0]);
+        match rng.below(4) {
+            0 => on,
+            1 => {
+                let e = rng.below(3) as usize;
+                on + (t[(e + 1) % 3] - t[e]).cross(n) * k
+            }
+            2 => on + n * k,
+            _ => on + rng.vec(1) * k,
+        }
+    };
+    Case::new().point(p).point(t[0]).point(t[1]).point(t[2])
+}
+
+/// `point_in_triangle` (and its `may_…` and `decide_…` forms): the exact answer is the point
+/// segment's (`support::segment_meets_triangle` from `p` to `p`).
+#[test]
+fn adversarial_point_in_triangle() {
+    run_family("point-triangle", point_triangle_case, |ck| {
+        let case = ck.case;
+        let (p, t) = (case.v(0), [case.v(3), case.v(6), case.v(9)]);
+        let exact = segment_meets_triangle(p, p, t);
+        on_intervals_and_may!(ck, exact, point_in_triangle / may_be_in_triangle, |l| (
+            l.v(p),
+            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?
+        ));
+        on_floats!(ck, exact, |l, policy| decide_point_in_triangle(
+            l.v(p),
+            &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+            policy,
+        ));
+    });
+    report_and_assert("point-triangle");
 }
 
 fn triangle_aabb_case(rng: &mut Rng, generator: Generator) -> Case {
@@ -935,10 +1030,15 @@ fn adversarial_triangle_aabb_and_sphere_triangle() {
             return; // a nudge reversed a flat box
         }
         let exact = lp_triangle_aabb(t, lo, hi);
-        on_intervals!(ck, exact, |l| overlap_triangle_aabb(
-            &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
-            &Aabb::new(l.v(lo), l.v(hi)).ok()?,
-        ));
+        on_intervals_and_may!(
+            ck,
+            exact,
+            overlap_triangle_aabb / may_overlap_triangle_aabb,
+            |l| (
+                &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+                &Aabb::new(l.v(lo), l.v(hi)).ok()?,
+            )
+        );
         on_floats!(ck, exact, |l, policy| decide_overlap_triangle_aabb(
             &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
             &aabb(l.v(lo), l.v(hi)).ok()?,
@@ -975,10 +1075,15 @@ fn adversarial_triangle_aabb_and_sphere_triangle() {
             let case = ck.case;
             let (c, r, t) = (case.v(0), case.x(3), [case.v(4), case.v(7), case.v(10)]);
             let exact = exact_d2(c, t) <= q(r) * q(r);
-            on_intervals!(ck, exact, |l| overlap_sphere_triangle(
-                &Sphere::new(l.v(c), l.x(r)).ok()?,
-                &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
-            ));
+            on_intervals_and_may!(
+                ck,
+                exact,
+                overlap_sphere_triangle / may_overlap_sphere_triangle,
+                |l| (
+                    &Sphere::new(l.v(c), l.x(r)).ok()?,
+                    &Triangle::new(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
+                )
+            );
             on_floats!(ck, exact, |l, policy| decide_overlap_sphere_triangle(
                 &ball(l.v(c), l.x(r)).ok()?,
                 &tri(l.v(t[0]), l.v(t[1]), l.v(t[2])).ok()?,
@@ -1025,6 +1130,15 @@ fn adversarial_ray_aabb() {
             let ray = Ray::new(l.v(o), l.v(d)).ok()?;
             cast_ray_aabb(&ray, &Aabb::new(l.v(lo), l.v(hi)).ok()?).hit
         });
+        if let (Ok(ray), Ok(b)) = (
+            Ray::new(lift_i::<f64>(o), lift_i(d)),
+            Aabb::new(lift_i(lo), lift_i(hi)),
+        ) {
+            ck.holds(
+                "may_hit_ray_aabb Interval<f64>",
+                may_hit_ray_aabb(&ray, &b) || !exact,
+            );
+        }
         on_floats!(ck, exact, |l, policy| decide_hit_ray_aabb(
             &ray_of(l.v(o), l.v(d)).ok()?,
             &aabb(l.v(lo), l.v(hi)).ok()?,
@@ -1221,6 +1335,27 @@ fn plane_exact(case: &Case) -> Side {
     }
 }
 
+/// Does `x` enclose `s / √nn` (`nn > 0`)? Each end compared without the root: `a ≤ s/√nn`
+/// is `a·√nn ≤ s`, decided by the signs and then by the squares.
+fn encloses_over_root(x: Interval, s: &Q, nn: &Q) -> bool {
+    // a·√nn ≤ s for a finite a (an infinite end bounds nothing).
+    let below = |a: f64, s: &Q| {
+        if !a.is_finite() {
+            return a < 0.0;
+        }
+        let a = q(a);
+        let (a2, s2) = (&a * &a * nn, s * s);
+        match (a <= Q::zero(), *s >= Q::zero()) {
+            (true, true) => true,
+            (true, false) => a2 >= s2,
+            (false, true) => a2 <= s2,
+            (false, false) => false,
+        }
+    };
+    // lo ≤ s/√nn, and s/√nn ≤ hi as -hi ≤ -s/√nn.
+    below(x.lo(), s) && below(-x.hi(), &-s.clone())
+}
+
 /// A set of possible sides as a verdict on `side`.
 fn sides_verdict(sides: Sides, side: Side) -> Verdict {
     match sides.certain() {
@@ -1251,6 +1386,52 @@ fn adversarial_plane_side() {
                     .ok()?,
                 side
             ));
+        }
+        // The distances: `scaled_distance` encloses `s = n·p + offset`, `signed_distance`
+        // encloses `s / |n|` (compared without the root), on both interval widths; and the
+        // plane through `p` with normal `n` has an offset enclosing `-n·p`.
+        let (nq, pq) = (q3(n), q3(p));
+        let s = dot(&nq, &pq) + q(offset);
+        let nn = dot(&nq, &nq);
+        let minus_np = -dot(&nq, &pq);
+        let widen = |x: Interval<f32>| Interval::new(f64::from(x.lo()), f64::from(x.hi())).unwrap();
+        if let Ok(plane) = Plane::new(lift_i::<f64>(n), Interval::<f64>::enclose_f64(offset)) {
+            let p = lift_i::<f64>(p);
+            ck.encloses(
+                "scaled_distance Interval<f64>",
+                plane.scaled_distance(p),
+                &s,
+            );
+            ck.holds(
+                "signed_distance Interval<f64>",
+                encloses_over_root(plane.signed_distance(p), &s, &nn),
+            );
+        }
+        if let Ok(plane) = Plane::new(lift_i::<f32>(n), Interval::<f32>::enclose_f64(offset)) {
+            let p = lift_i::<f32>(p);
+            ck.encloses(
+                "scaled_distance Interval<f32>",
+                widen(plane.scaled_distance(p)),
+                &s,
+            );
+            ck.holds(
+                "signed_distance Interval<f32>",
+                encloses_over_root(widen(plane.signed_distance(p)), &s, &nn),
+            );
+        }
+        if let Ok(plane) = Plane::from_normal_and_point(lift_i::<f64>(n), lift_i::<f64>(p)) {
+            ck.encloses(
+                "from_normal_and_point Interval<f64>",
+                plane.offset(),
+                &minus_np,
+            );
+        }
+        if let Ok(plane) = Plane::from_normal_and_point(lift_i::<f32>(n), lift_i::<f32>(p)) {
+            ck.encloses(
+                "from_normal_and_point Interval<f32>",
+                widen(plane.offset()),
+                &minus_np,
+            );
         }
     });
     report_and_assert("plane-side");
