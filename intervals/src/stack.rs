@@ -17,6 +17,11 @@
 //!    formula without a static filter), under every policy: its answers are exact, and it
 //!    costs less than the float filter and the intervals together.
 //!
+//! Inputs far from 1 (coordinates near `2^±1000`, say, whose squares overflow or underflow)
+//! would leave every stage short of the exact one undecided. A formula whose answer does not
+//! depend on the scale of its inputs says so with [`Formula::rescaled`]: everything after
+//! the first cheap stage then runs on its inputs multiplied by exact powers of two, near 1.
+//!
 //! This is the layering of Shewchuk's adaptive predicates and CGAL's filtered kernels, with
 //! one statement of each formula instead of one per stage.
 //!
@@ -155,6 +160,50 @@ pub trait Formula {
 
     /// Whether [`Formula::adaptive`] is implemented.
     const HAS_ADAPTIVE: bool = false;
+
+    /// The same formula on its inputs scaled by exact powers of two, when they are so large or
+    /// so small that the float stages would overflow or underflow on them (squares of `1e200`,
+    /// products of `1e-200`); `None` where there is nothing to gain, and by default.
+    ///
+    /// Only for a formula whose answer such a scaling does not change: homogeneous in each
+    /// group of inputs scaled alike (positions and lengths together, say), each input
+    /// multiplied by a power of two that keeps every bit of its significand (no overflow, no
+    /// subnormal result). [`decide`] and [`decide_with`] then run every stage after the first
+    /// cheap one (the static filter, or the generic filter without one) on the scaled
+    /// formula, the exact stage included: a scale that only the exact stage could decide
+    /// becomes one the filters and the intervals decide.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::stack::{decide, decide_in, Formula, Stage};
+    /// use surety_intervals::{Policy, Ring};
+    ///
+    /// /// Is x·y ≤ z²? Homogeneous of degree 2 in (x, y, z).
+    /// struct ProductLe(f64, f64, f64);
+    ///
+    /// impl Formula for ProductLe {
+    ///     type Output = bool;
+    ///     fn eval<R: Ring>(&self) -> Option<bool> {
+    ///         let (x, y, z) = (R::from_f64(self.0), R::from_f64(self.1), R::from_f64(self.2));
+    ///         (z.sqr() - x * y).non_negative().certain()
+    ///     }
+    ///     fn rescaled(&self) -> Option<Self> {
+    ///         // One factor 2^-600 for all three: exact for these magnitudes.
+    ///         let k = 2f64.powi(-600);
+    ///         (self.2.abs() > 1e150).then(|| ProductLe(self.0 * k, self.1 * k, self.2 * k))
+    ///     }
+    /// }
+    /// let huge = ProductLe(3.0 * 2f64.powi(600), 3.0 * 2f64.powi(600), 3.0 * 2f64.powi(600));
+    /// assert_eq!(decide_in(&huge, Stage::Interval), None); // the squares overflow
+    /// assert_eq!(decide(&huge, Policy::Conservative), Some(true)); // decided at 3·3 ≤ 3²
+    /// ```
+    #[inline(always)]
+    fn rescaled(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// A formula behind a reference is the same formula.
@@ -267,8 +316,11 @@ fn exact<F: Formula + ?Sized>(formula: &F) -> Option<F::Output> {
 ///
 /// See the [module documentation](self) for an example.
 #[inline(always)]
-pub fn decide<F: Formula + ?Sized>(formula: &F, policy: Policy) -> Option<F::Output> {
-    decide_with(|| formula, policy)
+pub fn decide<F: Formula>(formula: &F, policy: Policy) -> Option<F::Output> {
+    if let Some(answer) = fast(formula) {
+        return Some(answer);
+    }
+    slow(formula, policy)
 }
 
 /// [`decide`] on the formula that `make` builds, built again only if the fast stages cannot
@@ -292,34 +344,59 @@ pub fn decide<F: Formula + ?Sized>(formula: &F, policy: Policy) -> Option<F::Out
 /// ```
 #[inline(always)]
 pub fn decide_with<F: Formula, M: Fn() -> F>(make: M, policy: Policy) -> Option<F::Output> {
-    let formula = make();
+    if let Some(answer) = fast(&make()) {
+        return Some(answer);
+    }
+    escalate(&make, policy)
+}
+
+/// The first cheap stage: the static filter, or the generic filter for a formula without
+/// one (with a static filter, the generic filter, looser where a formula has a static filter
+/// at all, joins the slow path).
+#[inline(always)]
+fn fast<F: Formula>(formula: &F) -> Option<F::Output> {
     if let Some(answer) = formula.static_filter() {
         count(Stage::Static);
         return Some(answer);
     }
-    // With a static filter, the generic filter (looser where a formula has a static filter at
-    // all) joins the slow path; without one, it is the fast path.
     if !F::HAS_STATIC_FILTER {
         if let Some(answer) = formula.eval::<Filtered>() {
             count(Stage::Filter);
             return Some(answer);
         }
     }
-    escalate(&make, policy)
+    None
 }
 
 /// The cold part of [`decide_with`], kept out of line so the fast path stays small.
 #[inline(never)]
 #[cold]
 fn escalate<F: Formula, M: Fn() -> F>(make: &M, policy: Policy) -> Option<F::Output> {
-    let formula = make();
+    slow(&make(), policy)
+}
+
+/// The stages after the first cheap one, on the [rescaled](Formula::rescaled) formula where
+/// there is one (the generic filter then again, on the scaled inputs).
+#[inline(never)]
+#[cold]
+fn slow<F: Formula>(formula: &F, policy: Policy) -> Option<F::Output> {
+    match formula.rescaled() {
+        Some(scaled) => stages(&scaled, true, policy),
+        None => stages(formula, F::HAS_STATIC_FILTER, policy),
+    }
+}
+
+/// The adaptive stage, the generic filter (`filter`: not already tried), the intervals, and
+/// the exact stage under [`Policy::Exact`].
+#[inline(always)]
+fn stages<F: Formula>(formula: &F, filter: bool, policy: Policy) -> Option<F::Output> {
     if F::HAS_ADAPTIVE {
         if let Some(answer) = formula.adaptive() {
             count(Stage::Adaptive);
             return Some(answer);
         }
     }
-    if F::HAS_STATIC_FILTER {
+    if filter {
         if let Some(answer) = formula.eval::<Filtered>() {
             count(Stage::Filter);
             return Some(answer);
@@ -330,7 +407,7 @@ fn escalate<F: Formula, M: Fn() -> F>(make: &M, policy: Policy) -> Option<F::Out
         return Some(answer);
     }
     if policy == Policy::Exact {
-        let answer = exact(&formula);
+        let answer = exact(formula);
         if answer.is_some() {
             count(Stage::Exact);
             return answer;

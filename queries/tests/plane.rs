@@ -259,20 +259,21 @@ fn decide_side_refuses_invalid_arguments_with_an_error_and_leaves_undecided_for_
 }
 
 /// An undecided `decide_side` under a lazy policy keeps what the intervals ruled out, as
-/// `classify` does, instead of every side: here `E²·|n|²` and `s²` both overflow, so "on" is
-/// open, but `s > 0` rules out "back" (exactly, the point is on the band's edge).
+/// `classify` does, instead of every side: a point exactly on the band's edge (`s = E = 0.1`,
+/// `E² - s²` zero, which no rounded stage can tell from a hair either way) may be on it or in
+/// front, but `s > 0` rules out "back".
 #[test]
 fn an_undecided_side_still_rules_out_what_the_intervals_rule_out() {
-    let plane = Plane::<f64>::new(Vec3::new(2f64.powi(600), 0.0, 0.0), 0.0).unwrap();
-    let p = Vec3::new(1.0, 0.0, 0.0);
-    let lazy = plane.decide_side(p, 1.0, Policy::Conservative).unwrap();
+    let plane = Plane::<f64>::new(Vec3::new(0.0, 0.0, 1.0), 0.0).unwrap();
+    let p = Vec3::new(0.0, 0.0, 0.1);
+    let lazy = plane.decide_side(p, 0.1, Policy::Conservative).unwrap();
     let intervals = Plane::<Interval>::new(lift(plane.normal()), Interval::<f64>::ZERO)
         .unwrap()
-        .classify(lift(p), Interval::<f64>::ONE);
+        .classify(lift(p), Interval::<f64>::enclose_f64(0.1));
     assert_eq!(lazy, intervals);
     assert!(lazy.may_be(Side::On) && lazy.may_be(Side::Front) && !lazy.may_be(Side::Back));
     assert_eq!(
-        plane.decide_side(p, 1.0, Policy::Exact),
+        plane.decide_side(p, 0.1, Policy::Exact),
         Ok(Sides::from(Side::On))
     );
 }

@@ -30,6 +30,100 @@ pub(crate) fn exact_scale(xs: &[f64]) -> i32 {
     }
 }
 
+/// Magnitudes past which the float stages may overflow or underflow on a formula's products
+/// (of degree up to about eight in its inputs): above `2^64`, or below `2^-64`.
+const FAR: f64 = 18_446_744_073_709_551_616.0;
+
+/// The power of two by which a formula's [rescaled](surety_intervals::stack::Formula::rescaled)
+/// form multiplies a group of inputs (scaled alike): [`exact_scale`]'s, when the largest
+/// magnitude is beyond `2^±64` and that scale moves it; `None` otherwise (nothing to gain,
+/// or a non-finite input).
+#[inline]
+pub(crate) fn rescale(xs: &[f64]) -> Option<i32> {
+    let largest = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    if !(largest > FAR || (largest > 0.0 && largest < 1.0 / FAR)) {
+        return None;
+    }
+    let k = exact_scale(xs);
+    (k != 0).then_some(k)
+}
+
+/// `x · 2^k` when that is exact (finite, and no bit lost to underflow), else `None`.
+#[inline]
+pub(crate) fn exactly_scaled(x: f64, k: i32) -> Option<f64> {
+    let y = times_pow2(x, k);
+    (y.is_finite() && times_pow2(y, -k) == x).then_some(y)
+}
+
+/// For a formula on lengths `x`, each to be multiplied by `2^(k + shift)` (a box's half
+/// extent takes the inverse of its axis's own scale, so that the half-axis vector scales by
+/// `2^k` like every other length): the `k` that brings the largest `x · 2^shift` near 1,
+/// when that is beyond `2^±64`; `None` otherwise (then only the shifts apply, if any).
+pub(crate) fn shifted_scale(lengths: &[(f64, i32)]) -> Option<i32> {
+    let top = lengths
+        .iter()
+        .filter(|(x, _)| *x != 0.0 && x.is_finite())
+        .map(|&(x, shift)| exponent(x) + shift)
+        .max()?;
+    (top.abs() > 64).then_some(-top)
+}
+
+/// The power of two each of a box's axes takes to come near 1 on its own (0 for an axis
+/// already near 1, or zero).
+pub(crate) fn axis_scales(axes: &[[f64; 3]; 3]) -> [i32; 3] {
+    axes.map(|a| rescale(&a).unwrap_or(0))
+}
+
+/// For a ray's formula whose answer depends on neither the scale of its points nor that
+/// of its direction: a power for the points (the origin and the corners) and one for the
+/// direction, each where [`rescale`] gives one, 0 otherwise; `None` when neither does.
+pub(crate) fn ray_scales(points: &[f64], direction: &[f64; 3]) -> Option<(i32, i32)> {
+    match (rescale(points), rescale(direction)) {
+        (None, None) => None,
+        (k, j) => Some((k.unwrap_or(0), j.unwrap_or(0))),
+    }
+}
+
+/// An oriented box's numbers: center, axes, half extents.
+pub(crate) type BoxParts = ([f64; 3], [[f64; 3]; 3], [f64; 3]);
+
+/// An oriented box's numbers with its lengths times `2^k`: the center, and each half-axis
+/// vector, axis `i` times `2^j[i]` and its half extent times `2^(k - j[i])`; `None` where a
+/// number would lose a bit.
+pub(crate) fn scaled_box(
+    center: [f64; 3],
+    axes: &[[f64; 3]; 3],
+    half: [f64; 3],
+    k: i32,
+    j: [i32; 3],
+) -> Option<BoxParts> {
+    Some((
+        exactly_scaled3(center, k)?,
+        [0, 1, 2].map(|i| scaled3(axes[i], j[i])),
+        [
+            exactly_scaled(half[0], k - j[0])?,
+            exactly_scaled(half[1], k - j[1])?,
+            exactly_scaled(half[2], k - j[2])?,
+        ],
+    ))
+}
+
+/// A point's coordinates times `2^k` when that is exact for each, else `None`.
+#[inline]
+pub(crate) fn exactly_scaled3(v: [f64; 3], k: i32) -> Option<[f64; 3]> {
+    Some([
+        exactly_scaled(v[0], k)?,
+        exactly_scaled(v[1], k)?,
+        exactly_scaled(v[2], k)?,
+    ])
+}
+
+/// A point's coordinates times `2^k`.
+#[inline]
+pub(crate) fn scaled3(v: [f64; 3], k: i32) -> [f64; 3] {
+    v.map(|x| times_pow2(x, k))
+}
+
 /// `x · 2^k` in two steps, each factor a normal power of two (`|k| <= 2044`).
 pub(crate) fn times_pow2(x: f64, k: i32) -> f64 {
     let half = k / 2;

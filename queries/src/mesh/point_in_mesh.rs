@@ -9,6 +9,7 @@ use surety_intervals::{
 
 use crate::bvh::RayCull;
 use crate::filter::lift::coords;
+use crate::filter::scale::{ray_scales, scaled3};
 use crate::pose::{decide_pair, in_frame, Frame, PairFormula, PosedPair};
 use crate::{point_in_triangle, PlacedMesh, SegmentTriangle, TriangleMesh};
 
@@ -129,6 +130,20 @@ struct RayCrossing {
 impl Formula for RayCrossing {
     type Output = Crossing;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Homogeneous in the point and corners together, and apart from that in the direction
+    /// (the crossing's signs do not move under either scaling).
+    fn rescaled(&self) -> Option<Self> {
+        let (k, j) = ray_scales(
+            [self.p, self.t[0], self.t[1], self.t[2]].as_flattened(),
+            &self.d,
+        )?;
+        Some(RayCrossing {
+            p: scaled3(self.p, k),
+            d: scaled3(self.d, j),
+            t: self.t.map(|c| scaled3(c, k)),
+        })
+    }
 
     fn eval<R: Ring>(&self) -> Option<Crossing> {
         self.eval_placed(&Frame::<R>::pair(None, None))

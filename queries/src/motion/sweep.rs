@@ -8,6 +8,7 @@ use surety_intervals::{
 use super::clear_path::sphere_path_clear;
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
+use crate::filter::scale::{rescale, scaled3, times_pow2};
 use crate::pose::{decide_pair, Frame, PairFormula};
 use crate::query::sphere_triangle::{edge_within, sphere_meets_triangle};
 use crate::{overlap_sphere_triangle, Placed, Sphere, Triangle};
@@ -329,6 +330,19 @@ impl SweepSphereTriangle {
 
 impl Formula for SweepSphereTriangle {
     type Output = bool;
+
+    /// Homogeneous in the center, motion, radius and corners together (the time of contact
+    /// does not move).
+    fn rescaled(&self) -> Option<Self> {
+        let k =
+            rescale([self.c, self.m, [self.r; 3], self.t[0], self.t[1], self.t[2]].as_flattened())?;
+        Some(SweepSphereTriangle {
+            c: scaled3(self.c, k),
+            m: scaled3(self.m, k),
+            r: times_pow2(self.r, k),
+            t: self.t.map(|c| scaled3(c, k)),
+        })
+    }
 
     fn eval<R: Ring>(&self) -> Option<bool> {
         self.eval_placed(&Frame::<R>::pair(None, None))

@@ -4,6 +4,7 @@ use surety_intervals::stack::Formula;
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
+use crate::filter::scale::{axis_scales, scaled_box, shifted_scale};
 use crate::filter::static_filter::{cross, dot, l1, max3, max_abs, sub, U};
 use crate::pose::{decide_pair, Frame, PairFormula};
 use crate::{Obb, Placed};
@@ -218,6 +219,36 @@ impl ObbObb {
 impl Formula for ObbObb {
     type Output = bool;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Each axis near 1 on its own, its half extent taking the inverse power (the half-axis
+    /// vector `e·a` stays); then every length (centers, half-axis vectors) by one power. The
+    /// formula is homogeneous in each: its axes' directions and the boxes' points are all it
+    /// reads.
+    fn rescaled(&self) -> Option<Self> {
+        let boxes = [&self.a, &self.b];
+        let j = boxes.map(|b| axis_scales(&b.axes));
+        let lengths: [(f64, i32); 12] = core::array::from_fn(|n| {
+            let (b, j, i) = (boxes[n / 6], &j[n / 6], n % 6);
+            if i < 3 {
+                (b.center[i], 0)
+            } else {
+                (b.half[i - 3], -j[i - 3])
+            }
+        });
+        let k = shifted_scale(&lengths);
+        if k.is_none() && j.iter().flatten().all(|&j| j == 0) {
+            return None;
+        }
+        let k = k.unwrap_or(0);
+        let scaled = |b: &BoxNumbers, j: &[i32; 3]| -> Option<BoxNumbers> {
+            let (center, axes, half) = scaled_box(b.center, &b.axes, b.half, k, *j)?;
+            Some(BoxNumbers { center, axes, half })
+        };
+        Some(ObbObb {
+            a: scaled(&self.a, &j[0])?,
+            b: scaled(&self.b, &j[1])?,
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {

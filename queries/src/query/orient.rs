@@ -7,6 +7,7 @@ use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Scalar, Sign, Ve
 
 use crate::filter::lift::coords;
 use crate::filter::orient_adaptive::orient3d_in_range;
+use crate::filter::scale::{rescale, scaled3};
 use crate::filter::static_filter::{abs, cross_with_permanent, dot, l1, sign, sub, B, T};
 
 /// Which side of the plane through `a`, `b`, `c` is `d` on? The sign of
@@ -82,6 +83,12 @@ impl Orient3d {
 impl Formula for Orient3d {
     type Output = Ordering;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Homogeneous (of degree 3) in the four points.
+    fn rescaled(&self) -> Option<Self> {
+        let k = rescale(self.0.as_flattened())?;
+        Some(Orient3d(self.0.map(|v| scaled3(v, k))))
+    }
     const HAS_ADAPTIVE: bool = true;
 
     #[inline]

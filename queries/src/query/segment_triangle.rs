@@ -5,6 +5,7 @@ use surety_intervals::{sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::{coords, load3};
 use crate::filter::moller_trumbore::line_meets;
+use crate::filter::scale::{ray_scales, rescale, scaled3};
 use crate::filter::static_filter::{and, answer, clears, cross, dot, max_abs, sub, Sure, T, U};
 use crate::filter::widen::{widen_down, widen_up};
 use crate::pose::{decide_pair, Frame, PairFormula};
@@ -133,6 +134,18 @@ pub struct SegmentTriangle {
 }
 
 impl SegmentTriangle {
+    /// Every number times one power of two (a ray's direction too, so that a parameter along
+    /// it, such as a bounded ray's reach, stays the same), when that brings them near 1.
+    fn scaled_alike(&self) -> Option<Self> {
+        let k = rescale([self.p, self.q, self.t[0], self.t[1], self.t[2]].as_flattened())?;
+        Some(SegmentTriangle {
+            p: scaled3(self.p, k),
+            q: scaled3(self.q, k),
+            t: self.t.map(|c| scaled3(c, k)),
+            ray: self.ray,
+        })
+    }
+
     /// The formula for these shapes (their coordinates, exactly, as `f64`).
     ///
     /// # Example
@@ -216,6 +229,25 @@ impl SegmentTriangle {
 impl Formula for SegmentTriangle {
     type Output = bool;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Homogeneous in the segment's ends and the corners together; for a ray, in its origin
+    /// and the corners, and apart from that in its direction (a ray met stays met along a
+    /// direction scaled by a positive factor).
+    fn rescaled(&self) -> Option<Self> {
+        if !self.ray {
+            return self.scaled_alike();
+        }
+        let (k, j) = ray_scales(
+            [self.p, self.t[0], self.t[1], self.t[2]].as_flattened(),
+            &self.q,
+        )?;
+        Some(SegmentTriangle {
+            p: scaled3(self.p, k),
+            q: scaled3(self.q, j),
+            t: self.t.map(|c| scaled3(c, k)),
+            ray: true,
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {
@@ -424,6 +456,15 @@ pub(crate) struct BoundedRayTriangle {
 
 impl Formula for BoundedRayTriangle {
     type Output = bool;
+
+    /// The ray's origin and direction and the corners times one power of two: the reach, a
+    /// parameter along the ray, stays.
+    fn rescaled(&self) -> Option<Self> {
+        Some(BoundedRayTriangle {
+            ray: self.ray.scaled_alike()?,
+            reach: self.reach,
+        })
+    }
 
     fn eval<R: Ring>(&self) -> Option<bool> {
         self.eval_placed(&Frame::<R>::pair(None, None))

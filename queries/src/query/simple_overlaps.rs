@@ -4,6 +4,7 @@ use surety_intervals::stack::Formula;
 use surety_intervals::{dot3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::coords;
+use crate::filter::scale::{rescale, scaled3, times_pow2};
 use crate::pose::{decide_pair, Frame, PairFormula};
 use crate::{Aabb, Placed, Sphere};
 
@@ -201,6 +202,15 @@ impl SphereSphere {
 
 impl Formula for SphereSphere {
     type Output = bool;
+
+    /// Homogeneous in the centers and radii together.
+    fn rescaled(&self) -> Option<Self> {
+        let k = rescale([self.c[0], self.c[1], [self.r[0], self.r[1], 0.0]].as_flattened())?;
+        Some(SphereSphere {
+            c: self.c.map(|c| scaled3(c, k)),
+            r: self.r.map(|r| times_pow2(r, k)),
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {

@@ -4,6 +4,7 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{lift3, Endpoint, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::coords;
+use crate::filter::scale::{rescale, scaled3, times_pow2};
 use crate::{Aabb, Sphere};
 
 /// Do the solid sphere and the solid box share a point? (Touching counts.)
@@ -151,6 +152,18 @@ impl SphereAabb {
 impl Formula for SphereAabb {
     type Output = bool;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Homogeneous in the center, radius and corners together.
+    fn rescaled(&self) -> Option<Self> {
+        let k = rescale([self.c, [self.r; 3], self.lo, self.hi].as_flattened())?;
+        Some(SphereAabb {
+            c: scaled3(self.c, k),
+            r: times_pow2(self.r, k),
+            lo: scaled3(self.lo, k),
+            hi: scaled3(self.hi, k),
+            narrow: self.narrow,
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {

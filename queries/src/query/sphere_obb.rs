@@ -4,6 +4,9 @@ use surety_intervals::stack::Formula;
 use surety_intervals::{cross3, dot3, sub3, Policy, Ring, Ring3, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
+use crate::filter::scale::{
+    axis_scales, exactly_scaled, exactly_scaled3, scaled_box, shifted_scale,
+};
 use crate::pose::{decide_pair, Frame, PairFormula};
 use crate::query::sphere_triangle::edge_within;
 use crate::{Obb, Placed, Sphere};
@@ -242,6 +245,32 @@ struct SphereObb {
 
 impl Formula for SphereObb {
     type Output = bool;
+
+    /// As [`ObbObb`](crate::ObbObb)'s: each axis near 1 on its own, its half extent taking
+    /// the inverse power; then every length (the ball's center and radius, the box's center
+    /// and half-axis vectors) by one power.
+    fn rescaled(&self) -> Option<Self> {
+        let j = axis_scales(&self.axes);
+        let lengths: [(f64, i32); 10] = core::array::from_fn(|n| match n {
+            0..3 => (self.c[n], 0),
+            3..6 => (self.center[n - 3], 0),
+            6..9 => (self.half[n - 6], -j[n - 6]),
+            _ => (self.r, 0),
+        });
+        let k = shifted_scale(&lengths);
+        if k.is_none() && j == [0; 3] {
+            return None;
+        }
+        let k = k.unwrap_or(0);
+        let (center, axes, half) = scaled_box(self.center, &self.axes, self.half, k, j)?;
+        Some(SphereObb {
+            c: exactly_scaled3(self.c, k)?,
+            r: exactly_scaled(self.r, k)?,
+            center,
+            axes,
+            half,
+        })
+    }
 
     fn eval<R: Ring>(&self) -> Option<bool> {
         self.eval_placed(&Frame::<R>::pair(None, None))

@@ -4,6 +4,7 @@ use surety_intervals::stack::Formula;
 use surety_intervals::{cross3, dot3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::{coords, load3};
+use crate::filter::scale::{rescale, scaled3, times_pow2};
 use crate::filter::static_filter::{
     and, answer, clears, cross, dot, max, max3, max_abs, min, not, or, sub, Sure, B, T, U,
 };
@@ -161,6 +162,16 @@ impl SphereTriangle {
 impl Formula for SphereTriangle {
     type Output = bool;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Homogeneous in the center, radius and corners together.
+    fn rescaled(&self) -> Option<Self> {
+        let k = rescale([self.c, [self.r; 3], self.t[0], self.t[1], self.t[2]].as_flattened())?;
+        Some(SphereTriangle {
+            c: scaled3(self.c, k),
+            r: times_pow2(self.r, k),
+            t: self.t.map(|c| scaled3(c, k)),
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {

@@ -4,6 +4,7 @@ use surety_intervals::stack::{decide_with, Formula};
 use surety_intervals::{cross3, dot3, lift3, sub3, Policy, Ring, Ring3, Scalar, Verdict};
 
 use crate::filter::lift::{coords, load3};
+use crate::filter::scale::{rescale, scaled3};
 use crate::filter::static_filter::{cross_with_permanent, dot, sub, B, T};
 use crate::{Aabb, Triangle};
 
@@ -201,6 +202,16 @@ fn triangle_meets_box<R: Ring>(v: &[Ring3<R>; 3], lo: &Ring3<R>, hi: &Ring3<R>) 
 impl Formula for TriangleAabb {
     type Output = bool;
     const HAS_STATIC_FILTER: bool = true;
+
+    /// Homogeneous in the corners of both together.
+    fn rescaled(&self) -> Option<Self> {
+        let k = rescale([self.t[0], self.t[1], self.t[2], self.lo, self.hi].as_flattened())?;
+        Some(TriangleAabb {
+            t: self.t.map(|c| scaled3(c, k)),
+            lo: scaled3(self.lo, k),
+            hi: scaled3(self.hi, k),
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<bool> {

@@ -6,6 +6,7 @@ use surety_intervals::stack::{decide, Formula};
 use surety_intervals::{dot3, lift3, Endpoint, Interval, Policy, Ring, Scalar, Vec3, Verdict};
 
 use crate::filter::lift::coords;
+use crate::filter::scale::{exactly_scaled, rescale, scaled3, times_pow2};
 use crate::shape::validate::{finite, finite_vec, non_negative, nonzero};
 use crate::{ShapeError, Triangle};
 
@@ -340,6 +341,26 @@ impl PlaneSide {
 
 impl Formula for PlaneSide {
     type Output = Side;
+
+    /// Homogeneous in the normal and offset together (`s = n·p + offset` and the band's
+    /// `E·|n|` both scale with them), and in the point, offset and tolerance together.
+    fn rescaled(&self) -> Option<Self> {
+        // The normal's scale, where the offset takes it exactly too.
+        let (j, offset) = rescale(&self.n)
+            .and_then(|j| Some((j, exactly_scaled(self.offset, j)?)))
+            .unwrap_or((0, self.offset));
+        let k = rescale([self.p, [offset, self.epsilon, 0.0]].as_flattened());
+        if j == 0 && k.is_none() {
+            return None;
+        }
+        let k = k.unwrap_or(0);
+        Some(PlaneSide {
+            n: scaled3(self.n, j),
+            offset: times_pow2(offset, k),
+            p: scaled3(self.p, k),
+            epsilon: times_pow2(self.epsilon, k),
+        })
+    }
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<Side> {
