@@ -132,8 +132,8 @@ fn ray_at(m: &Soup, g: &mut Gen) -> (Vec3<f64>, Vec3<f64>, Option<f64>) {
 }
 
 /// The exact answer: does the ray meet the mesh within `[0, max_t]`, which faces it meets,
-/// and the first contact's parameter (`None` when a face met is met only in its plane, where
-/// the oracle does not compute the first contact).
+/// and the first contact's parameter (the least over the faces met of each face's least
+/// feasible parameter, `support::first_contact`, faces met in their plane included).
 struct Exact {
     hit: bool,
     faces: Vec<bool>,
@@ -144,22 +144,22 @@ fn exact(m: &Soup, o: Vec3<f64>, d: Vec3<f64>, max_t: Option<f64>) -> Exact {
     let faces: Vec<bool> = (0..m.f.len())
         .map(|i| ray_meets_triangle_within(o, d, max_t, m.corners(i)))
         .collect();
+    let reach = max_t.filter(|t| t.is_finite()).map(q);
     let mut first: Option<Q> = None;
-    let mut planar = false;
-    for (i, &hit) in faces.iter().enumerate() {
-        if !hit {
-            continue;
-        }
+    for (i, _) in faces.iter().enumerate().filter(|(_, &hit)| hit) {
         let [a, b, c] = m.corners(i).map(q3);
-        match line_plane(&q3(o), &q3(d), &a, &b, &c) {
-            Ok(t) => first = Some(first.map_or(t.clone(), |f| f.min(t))),
-            Err(_) => planar = true,
-        }
+        // A line crossing the plane meets the face only at the crossing; one in the plane
+        // (or a zero direction) meets it first at the least feasible candidate.
+        let t = line_plane(&q3(o), &q3(d), &a, &b, &c)
+            .ok()
+            .or_else(|| first_contact(&q3(o), &q3(d), reach.as_ref(), &[a, b, c]))
+            .unwrap_or_else(|| panic!("face {i}: met, with no first contact"));
+        first = Some(first.map_or(t.clone(), |f| f.min(t)));
     }
     Exact {
         hit: faces.iter().any(|&h| h),
         faces,
-        first: if planar { None } else { first },
+        first,
     }
 }
 
