@@ -14,6 +14,11 @@
 //! and `t = t_max` with no limit exactly when no pair meets in `[0, t_max]`; the yes/no
 //! question against the same; self-intersection against an exact test of whether the
 //! corners' hulls of two faces that share no vertex meet.
+//!
+//! With a minimum separation `d` (a length of the case, scaled with it): the least distance a
+//! pair reaches over `[0, τ]`, exactly, as the distance from the vertex's relative path (a
+//! segment) to the face, or from one edge to the parallelogram the other sweeps relative to
+//! it; the step's promises as above with "within `d`" for "in contact".
 
 use super::meshes::{on_mesh, two_tetrahedra, with_mesh, CORNERS, QUERY, TETRA};
 use super::*;
@@ -79,10 +84,14 @@ fn step_case(rng: &mut Rng, generator: Generator) -> Case {
         }
     }
     let t_max = rng.pick(&[1.0, 1.0, 0.5]);
+    // A minimum separation, a length of the case's own scale (so 0 stays 0 and the others
+    // scale with the corners).
+    let min_distance = rng.pick(&[0.0, 0.25, 1.0, 3.0]);
     with_mesh(&corners)
         .direction(w0)
         .direction(w1)
         .parameter(t_max)
+        .length(min_distance)
 }
 
 /// The exact pair-by-pair answers of one case.
@@ -138,6 +147,41 @@ impl Bodies {
             }
         }
         pairs
+    }
+
+    /// The least squared distance the pair reaches over `[0, upto]`: with the relative motion
+    /// a translation, the distance from the vertex's relative path (a segment) to the face,
+    /// or from one edge to the parallelogram the other sweeps relative to it (two triangles).
+    fn pair_d2(&self, pair: Pair, upto: &Q) -> Q {
+        let x = |k: u32| self.x[k as usize].clone();
+        let rel = |i: u32, j: u32| {
+            support::scale(
+                &sub(&self.motion[i as usize], &self.motion[j as usize]),
+                upto,
+            )
+        };
+        match pair {
+            Pair::VertexFace { vertex, face } => {
+                let f = self.mesh.faces()[face as usize];
+                let p = x(vertex);
+                let end = add(&p, &rel(vertex, f[0]));
+                segment_triangle_d2(&p, &end, &f.map(x))
+            }
+            Pair::EdgeEdge { a, b } => {
+                let (e, g) = (self.mesh.edges()[a as usize], self.mesh.edges()[b as usize]);
+                let r = rel(e[0], g[0]);
+                let [e0, e1] = e.map(x);
+                let (e0r, e1r) = (add(&e0, &r), add(&e1, &r));
+                let [g0, g1] = g.map(x);
+                segment_triangle_d2(&g0, &g1, &[e0.clone(), e1, e1r.clone()])
+                    .min(segment_triangle_d2(&g0, &g1, &[e0, e1r, e0r]))
+            }
+        }
+    }
+
+    /// Does some pair come within `d` (`d2 = d²`) at a time in `[0, upto]`?
+    fn any_within(&self, pairs: &[Pair], d2: &Q, upto: &Q) -> bool {
+        pairs.iter().any(|&p| self.pair_d2(p, upto) <= *d2)
     }
 
     fn any_meets(&self, pairs: &[Pair], upto: &Q) -> bool {
@@ -226,6 +270,52 @@ fn adversarial_collision_free_step() {
             ck.verdict("step limit", Verdict::from(tight), true, false);
             if let Ok(free) = is_step_collision_free(&bodies.mesh, &v0, &v1, &options) {
                 ck.verdict("is_step_collision_free", free, !meets_in_range, false);
+            }
+        }
+        // With a minimum separation d: no pair within d before t (exact, over the whole
+        // interval, not sampled); the limiting pair within d by t/(1 - tolerance); no limit
+        // only when no pair comes within d up to t_max.
+        let d = case.x(QUERY + 7);
+        if d == 0.0 {
+            return;
+        }
+        let d2 = q(d) * q(d);
+        let within_in_range = bodies.any_within(&pairs, &d2, &q(t_max));
+        for tolerance in [1e-6, 0.25] {
+            let options = StepOptions {
+                t_max,
+                tolerance,
+                min_distance: d,
+                threads: 1,
+            };
+            let Ok(step) = collision_free_step(&bodies.mesh, &v0, &v1, &options) else {
+                continue;
+            };
+            let safe = step.t == 0.0 || !bodies.any_within(&pairs, &d2, &q(step.t.next_down()));
+            ck.verdict(
+                "min distance: safe before t",
+                Verdict::from(safe),
+                true,
+                false,
+            );
+            let tight = match step.limit {
+                None => step.t == t_max && !within_in_range,
+                Some(pair) => {
+                    !step.within_tolerance
+                        || bodies.pair_d2(
+                            pair,
+                            &(q(step.t) / (Q::from_integer(1.into()) - q(tolerance))),
+                        ) <= d2
+                }
+            };
+            ck.verdict("min distance: limit", Verdict::from(tight), true, false);
+            if let Ok(free) = is_step_collision_free(&bodies.mesh, &v0, &v1, &options) {
+                ck.verdict(
+                    "min distance: is_step_collision_free",
+                    free,
+                    !within_in_range,
+                    false,
+                );
             }
         }
     });
