@@ -10,17 +10,6 @@ use surety_intervals::arbitrary::checker;
 use surety_intervals::{Interval, Policy, Vec3};
 use surety_queries::{Plane, PlaneSide, Side, Sides};
 
-/// Exact `x · |n| <= s`, where `n2 = |n|²`.
-fn scaled_le(x: &Q, n2: &Q, s: &Q) -> bool {
-    let zero = Q::zero();
-    match (x <= &zero, s >= &zero) {
-        (true, true) => true,
-        (true, false) => x * x * n2 >= s * s,
-        (false, true) => x * x * n2 <= s * s,
-        (false, false) => false,
-    }
-}
-
 fn exact_side(s: &Q, n2: &Q, e: &Q) -> Side {
     if s * s <= e * e * n2 {
         Side::On

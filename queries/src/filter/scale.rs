@@ -48,9 +48,13 @@ pub(crate) fn rescale(xs: &[f64]) -> Option<i32> {
     (k != 0).then_some(k)
 }
 
-/// `x · 2^k` when that is exact (finite, and no bit lost to underflow), else `None`.
+/// `x · 2^k` when that is exact (finite, and no bit lost to underflow), else `None`. Zero
+/// stays zero for every `k` (`times_pow2` alone gives NaN for it past `|k| = 2044`).
 #[inline]
 pub(crate) fn exactly_scaled(x: f64, k: i32) -> Option<f64> {
+    if x == 0.0 {
+        return Some(x);
+    }
     let y = times_pow2(x, k);
     (y.is_finite() && times_pow2(y, -k) == x).then_some(y)
 }

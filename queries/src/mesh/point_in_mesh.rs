@@ -9,8 +9,8 @@ use surety_intervals::{
 
 use crate::bvh::RayCull;
 use crate::filter::lift::coords;
-use crate::filter::scale::{ray_scales, scaled3};
 use crate::pose::{decide_pair, in_frame, Frame, PairFormula, PosedPair};
+use crate::query::segment_triangle::rescaled_ray;
 use crate::{point_in_triangle, PlacedMesh, SegmentTriangle, TriangleMesh};
 
 /// How many ray directions [`point_in_mesh`] tries before it answers `Maybe`.
@@ -134,15 +134,8 @@ impl Formula for RayCrossing {
     /// Homogeneous in the point and corners together, and apart from that in the direction
     /// (the crossing's signs do not move under either scaling).
     fn rescaled(&self) -> Option<Self> {
-        let (k, j) = ray_scales(
-            [self.p, self.t[0], self.t[1], self.t[2]].as_flattened(),
-            &self.d,
-        )?;
-        Some(RayCrossing {
-            p: scaled3(self.p, k),
-            d: scaled3(self.d, j),
-            t: self.t.map(|c| scaled3(c, k)),
-        })
+        let (p, d, t) = rescaled_ray(self.p, self.d, self.t)?;
+        Some(RayCrossing { p, d, t })
     }
 
     fn eval<R: Ring>(&self) -> Option<Crossing> {

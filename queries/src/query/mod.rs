@@ -6,7 +6,7 @@ mod orient;
 mod point_triangle;
 mod ray_aabb;
 mod ray_triangle;
-mod segment_triangle;
+pub(crate) mod segment_triangle;
 mod simple_overlaps;
 mod sphere_aabb;
 mod sphere_obb;

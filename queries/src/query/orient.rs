@@ -83,13 +83,13 @@ impl Orient3d {
 impl Formula for Orient3d {
     type Output = Ordering;
     const HAS_STATIC_FILTER: bool = true;
+    const HAS_ADAPTIVE: bool = true;
 
     /// Homogeneous (of degree 3) in the four points.
     fn rescaled(&self) -> Option<Self> {
         let k = rescale(self.0.as_flattened())?;
         Some(Orient3d(self.0.map(|v| scaled3(v, k))))
     }
-    const HAS_ADAPTIVE: bool = true;
 
     #[inline]
     fn eval<R: Ring>(&self) -> Option<Ordering> {

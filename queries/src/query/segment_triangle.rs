@@ -133,6 +133,17 @@ pub struct SegmentTriangle {
     ray: bool,
 }
 
+/// A ray's origin and direction and a triangle's corners.
+pub(crate) type RayParts = ([f64; 3], [f64; 3], [[f64; 3]; 3]);
+
+/// A ray from `p` along `d` and a triangle `t`, rescaled where a ray's crossing does not
+/// depend on the scale: the origin and corners by one power of two, the direction by its own
+/// (`ray_scales`); `None` when neither is far from 1.
+pub(crate) fn rescaled_ray(p: [f64; 3], d: [f64; 3], t: [[f64; 3]; 3]) -> Option<RayParts> {
+    let (k, j) = ray_scales([p, t[0], t[1], t[2]].as_flattened(), &d)?;
+    Some((scaled3(p, k), scaled3(d, j), t.map(|c| scaled3(c, k))))
+}
+
 impl SegmentTriangle {
     /// Every number times one power of two (a ray's direction too, so that a parameter along
     /// it, such as a bounded ray's reach, stays the same), when that brings them near 1.
@@ -237,16 +248,8 @@ impl Formula for SegmentTriangle {
         if !self.ray {
             return self.scaled_alike();
         }
-        let (k, j) = ray_scales(
-            [self.p, self.t[0], self.t[1], self.t[2]].as_flattened(),
-            &self.q,
-        )?;
-        Some(SegmentTriangle {
-            p: scaled3(self.p, k),
-            q: scaled3(self.q, j),
-            t: self.t.map(|c| scaled3(c, k)),
-            ray: true,
-        })
+        let (p, q, t) = rescaled_ray(self.p, self.q, self.t)?;
+        Some(SegmentTriangle { p, q, t, ray: true })
     }
 
     #[inline]

@@ -259,8 +259,11 @@ impl<S: Scalar + Into<f64>> Plane<S> {
         Ok(match decide(&formula, policy) {
             Some(side) => Sides::from(side),
             // Undecided: the sides the interval stage could not rule out (one of them may be
-            // ruled out even where no side is certain), as `Plane::classify` would say.
-            None => formula.sides::<Interval<f64>>(),
+            // ruled out even where no side is certain), on the numbers it saw (rescaled).
+            None => formula
+                .rescaled()
+                .unwrap_or(formula)
+                .sides::<Interval<f64>>(),
         })
     }
 }

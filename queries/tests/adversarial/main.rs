@@ -1338,21 +1338,9 @@ fn plane_exact(case: &Case) -> Side {
 /// Does `x` enclose `s / √nn` (`nn > 0`)? Each end compared without the root: `a ≤ s/√nn`
 /// is `a·√nn ≤ s`, decided by the signs and then by the squares.
 fn encloses_over_root(x: Interval, s: &Q, nn: &Q) -> bool {
-    // a·√nn ≤ s for a finite a (an infinite end bounds nothing).
-    let below = |a: f64, s: &Q| {
-        if !a.is_finite() {
-            return a < 0.0;
-        }
-        let a = q(a);
-        let (a2, s2) = (&a * &a * nn, s * s);
-        match (a <= Q::zero(), *s >= Q::zero()) {
-            (true, true) => true,
-            (true, false) => a2 >= s2,
-            (false, true) => a2 <= s2,
-            (false, false) => false,
-        }
-    };
-    // lo ≤ s/√nn, and s/√nn ≤ hi as -hi ≤ -s/√nn.
+    // An infinite end bounds nothing; lo ≤ s/√nn, and s/√nn ≤ hi as -hi ≤ -s/√nn.
+    let below =
+        |a: f64, s: &Q| !a.is_finite() && a < 0.0 || a.is_finite() && scaled_le(&q(a), nn, s);
     below(x.lo(), s) && below(-x.hi(), &-s.clone())
 }
 

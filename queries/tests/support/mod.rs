@@ -381,6 +381,17 @@ pub fn checker_quarter() -> quickcheck::QuickCheck {
     }
 }
 
+/// Exact `x · |n| <= s`, where `n2 = |n|²`: by the signs, then by the squares.
+pub fn scaled_le(x: &Q, n2: &Q, s: &Q) -> bool {
+    let zero = Q::zero();
+    match (x <= &zero, s >= &zero) {
+        (true, true) => true,
+        (true, false) => x * x * n2 >= s * s,
+        (false, true) => x * x * n2 <= s * s,
+        (false, false) => false,
+    }
+}
+
 /// Exact squared distance from `p` to the closed segment `ab`.
 pub fn segment_d2(p: &Q3, a: &Q3, b: &Q3) -> Q {
     let (e, w) = (sub(b, a), sub(p, a));
