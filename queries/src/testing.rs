@@ -39,3 +39,31 @@ pub(crate) fn pow2(k: i32) -> f64 {
         _ => f64::INFINITY,
     }
 }
+
+/// Case `i` of the slab tests' comparisons: a ray (origin, direction), `N` boxes and a
+/// parameter bound, every number a random multiple of `2^e` for `e` cycling through
+/// `-half..=half` with `i`; one axis of the boxes flat every seventh case, and the bound
+/// infinite every third.
+pub(crate) fn slab_case<const N: usize>(
+    rng: &mut Rng,
+    i: i32,
+    half: i32,
+) -> ([f64; 3], [f64; 3], [crate::bvh::Box3; N], f64) {
+    let scale = 2f64.powi((i % (2 * half + 1)) - half);
+    let mut v = || rng.signed_unit() * scale;
+    let (o, d) = ([v(), v(), v()], [v(), v(), v()]);
+    let boxes = std::array::from_fn(|_| {
+        let axes: [[f64; 2]; 3] = std::array::from_fn(|k| {
+            let (x, y) = (v(), v());
+            let flat = i % 7 == k as i32;
+            [x.min(y), if flat { x.min(y) } else { x.max(y) }]
+        });
+        [axes.map(|a| a[0]), axes.map(|a| a[1])]
+    });
+    let t_max = if i % 3 == 0 {
+        f64::INFINITY
+    } else {
+        rng.signed_unit().abs() * 4.0
+    };
+    (o, d, boxes, t_max)
+}

@@ -1,7 +1,8 @@
 //! The hierarchy never loses an item: its box traversal returns every item whose box meets
 //! the query box (and the mesh's broad phase exactly those), and its ray culling never prunes a box that the ray meets in exact
 //! arithmetic, nor claims an entry later than the exact one. Checked against exact rational
-//! slab intersection on random and adversarial boxes and rays.
+//! slab intersection on random and adversarial boxes and rays, on the binary tree ([`Bvh`])
+//! and on the four-wide one meshes carry ([`WideBvh`]), through the same properties.
 
 mod support;
 
@@ -13,8 +14,46 @@ use quickcheck::{Arbitrary, Gen};
 use support::*;
 use surety_intervals::arbitrary::{any_finite, checker};
 use surety_intervals::Vec3;
-use surety_queries::bvh::{Box3, Bvh, RayCull};
+use surety_queries::bvh::{Box3, Bvh, RayCull, WideBvh};
 use surety_queries::TriangleMesh;
+
+/// The two hierarchies, so that each property runs on both.
+trait Tree: Clone {
+    fn build(boxes: &[Box3]) -> Self;
+    fn found(&self, b: Box3) -> BTreeSet<usize>;
+    fn walk(&self, cull: &RayCull, visit: impl FnMut(&[u32], f64) -> f64);
+    fn refit_to(&mut self, boxes: &[Box3]);
+    fn items(&self) -> usize;
+    fn levels(&self) -> usize;
+}
+
+/// Both trees answer the same calls.
+macro_rules! tree {
+    ($t:ty) => {
+        impl Tree for $t {
+            fn build(boxes: &[Box3]) -> Self {
+                <$t>::new(boxes).unwrap()
+            }
+            fn found(&self, b: Box3) -> BTreeSet<usize> {
+                self.overlapping(b).collect()
+            }
+            fn walk(&self, cull: &RayCull, visit: impl FnMut(&[u32], f64) -> f64) {
+                self.along_ray(cull, visit);
+            }
+            fn refit_to(&mut self, boxes: &[Box3]) {
+                self.refit(boxes).unwrap();
+            }
+            fn items(&self) -> usize {
+                self.len()
+            }
+            fn levels(&self) -> usize {
+                self.depth()
+            }
+        }
+    };
+}
+tree!(Bvh);
+tree!(WideBvh);
 
 /// `x · 2^1074`, an integer for every double.
 fn int(x: f64) -> BigInt {
@@ -202,22 +241,23 @@ fn brute_overlapping(boxes: &[Box3], q: &Box3) -> BTreeSet<usize> {
         .collect()
 }
 
-fn overlapping_is_exact(seed: u64) -> bool {
+fn overlapping_is_exact<T: Tree>(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let n = 1 + usize::arbitrary(&mut g) % 200;
     let bs = boxes(&mut g, n);
-    let bvh = Bvh::new(&bs).unwrap();
+    let bvh = T::build(&bs);
     (0..20).all(|_| {
         let near = bs[usize::arbitrary(&mut g) % bs.len()];
         let query = query_near(&near, &mut g);
-        let got: BTreeSet<usize> = bvh.overlapping(query).collect();
-        got.is_superset(&brute_overlapping(&bs, &query))
+        bvh.found(query)
+            .is_superset(&brute_overlapping(&bs, &query))
     })
 }
 
 #[test]
 fn box_traversal_returns_every_box_that_meets_the_query() {
-    checker().quickcheck(overlapping_is_exact as fn(u64) -> bool);
+    checker().quickcheck(overlapping_is_exact::<Bvh> as fn(u64) -> bool);
+    checker().quickcheck(overlapping_is_exact::<WideBvh> as fn(u64) -> bool);
 }
 
 fn linear_overlapping_is_exact(seed: u64) -> bool {
@@ -239,29 +279,35 @@ fn a_tree_built_along_a_morton_curve_returns_every_box_that_meets_the_query() {
     checker().quickcheck(linear_overlapping_is_exact as fn(u64) -> bool);
 }
 
-fn refit_is_exact(seed: u64) -> bool {
+fn refit_is_exact<T: Tree>(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let n = 1 + usize::arbitrary(&mut g) % 100;
-    let mut bvh = Bvh::new(&boxes(&mut g, n)).unwrap();
-    let moved = boxes(&mut g, bvh.len() * 4 / 5 + 1);
-    let moved: Vec<Box3> = moved.into_iter().cycle().take(bvh.len()).collect();
-    bvh.refit(&moved).unwrap();
+    let mut bvh = T::build(&boxes(&mut g, n));
+    let moved = boxes(&mut g, bvh.items() * 4 / 5 + 1);
+    let moved: Vec<Box3> = moved.into_iter().cycle().take(bvh.items()).collect();
+    bvh.refit_to(&moved);
     (0..20).all(|_| {
         let query = query_near(&moved[usize::arbitrary(&mut g) % moved.len()], &mut g);
-        let got: BTreeSet<usize> = bvh.overlapping(query).collect();
-        got.is_superset(&brute_overlapping(&moved, &query))
+        bvh.found(query)
+            .is_superset(&brute_overlapping(&moved, &query))
     })
 }
 
 #[test]
 fn refitted_boxes_are_found_exactly() {
-    checker().quickcheck(refit_is_exact as fn(u64) -> bool);
+    checker().quickcheck(refit_is_exact::<Bvh> as fn(u64) -> bool);
+    checker().quickcheck(refit_is_exact::<WideBvh> as fn(u64) -> bool);
 }
 
 /// Trees large enough to be built on several threads (subtrees of 8192 items and more are
 /// split across them, then stitched) find the same boxes, every item once, and refit.
 #[test]
 fn a_tree_built_on_several_threads_is_exact_and_refits() {
+    several_threads::<Bvh>();
+    several_threads::<WideBvh>();
+}
+
+fn several_threads<T: Tree>() {
     for seed in 0..3u64 {
         let mut g = Gen::from_size_and_seed(100, seed);
         let n = 40_000 + usize::arbitrary(&mut g) % 20_000;
@@ -273,25 +319,21 @@ fn a_tree_built_on_several_threads_is_exact_and_refits() {
                 *x = b;
             }
         }
-        let bvh = Bvh::new(&bs).unwrap();
-        assert_eq!(bvh.len(), bs.len());
-        assert!(bvh.depth() < 64, "depth {}", bvh.depth());
-        let all: BTreeSet<usize> = bvh
-            .overlapping([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]])
-            .collect();
+        let bvh = T::build(&bs);
+        assert_eq!(bvh.items(), bs.len());
+        assert!(bvh.levels() < 64, "depth {}", bvh.levels());
+        let all = bvh.found([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]]);
         assert_eq!(all.len(), bs.len());
         for _ in 0..100 {
             let q = query_near(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
-            let got: BTreeSet<usize> = bvh.overlapping(q).collect();
-            assert!(got.is_superset(&brute_overlapping(&bs, &q)));
+            assert!(bvh.found(q).is_superset(&brute_overlapping(&bs, &q)));
         }
         let mut moved = bvh.clone();
         let shifted: Vec<Box3> = bs.iter().rev().copied().collect();
-        moved.refit(&shifted).unwrap();
+        moved.refit_to(&shifted);
         for _ in 0..50 {
             let q = query_near(&shifted[usize::arbitrary(&mut g) % bs.len()], &mut g);
-            let got: BTreeSet<usize> = moved.overlapping(q).collect();
-            assert!(got.is_superset(&brute_overlapping(&shifted, &q)));
+            assert!(moved.found(q).is_superset(&brute_overlapping(&shifted, &q)));
         }
     }
 }
@@ -438,7 +480,7 @@ fn ray_family_culling_keeps_every_box_a_member_meets() {
 /// Traversal along a ray visits every item whose box the ray meets, and reports for each a
 /// leaf entry no later than the item's exact entry: on the general slab test and on the
 /// fast one (a single ray, no zero direction component, coordinates below 2^1022).
-fn traversal_visits_every_hit(seed: u64) -> bool {
+fn traversal_visits_every_hit<T: Tree>(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let n = 1 + usize::arbitrary(&mut g) % 60;
     let mut bs = boxes(&mut g, n);
@@ -447,7 +489,7 @@ fn traversal_visits_every_hit(seed: u64) -> bool {
         // overflow) whenever the ray has no zero direction component.
         bs = (0..n).map(|_| moderate_box(&mut g)).collect();
     }
-    let bvh = Bvh::new(&bs).unwrap();
+    let bvh = T::build(&bs);
     (0..4).all(|_| {
         let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
         visits_every_hit(&bvh, &bs, o, d, t_max(&mut g))
@@ -466,10 +508,16 @@ fn moderate_box(g: &mut Gen) -> Box3 {
 
 /// Whether the traversal of `bvh` (over `boxes`) along the ray visits every box the ray
 /// meets within `tm` (exactly), reporting an entry no later than the exact one.
-fn visits_every_hit(bvh: &Bvh, boxes: &[Box3], o: [f64; 3], d: [f64; 3], tm: Option<f64>) -> bool {
+fn visits_every_hit<T: Tree>(
+    bvh: &T,
+    boxes: &[Box3],
+    o: [f64; 3],
+    d: [f64; 3],
+    tm: Option<f64>,
+) -> bool {
     let cull = RayCull::new(o, d, tm.unwrap_or(f64::INFINITY));
     let mut seen = vec![None; boxes.len()];
-    bvh.along_ray(&cull, |items, entry| {
+    bvh.walk(&cull, |items, entry| {
         for &i in items {
             seen[i as usize] = Some(entry);
         }
@@ -492,19 +540,25 @@ fn visits_every_hit(bvh: &Bvh, boxes: &[Box3], o: [f64; 3], d: [f64; 3], tm: Opt
 
 #[test]
 fn ray_traversal_visits_every_box_the_ray_meets() {
-    checker().quickcheck(traversal_visits_every_hit as fn(u64) -> bool);
+    checker().quickcheck(traversal_visits_every_hit::<Bvh> as fn(u64) -> bool);
+    checker().quickcheck(traversal_visits_every_hit::<WideBvh> as fn(u64) -> bool);
 }
 
 /// Shrinking the bound prunes: a ray along a row of boxes, stopped at the first, visits few.
 #[test]
 fn ray_traversal_stops_at_the_bound_the_visitor_returns() {
+    stops_at_the_bound::<Bvh>();
+    stops_at_the_bound::<WideBvh>();
+}
+
+fn stops_at_the_bound<T: Tree>() {
     let bs: Vec<Box3> = (0..1000)
         .map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 0.5, 1.0, 1.0]])
         .collect();
-    let bvh = Bvh::new(&bs).unwrap();
+    let bvh = T::build(&bs);
     let cull = RayCull::new([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY);
     let mut visited = 0;
-    bvh.along_ray(&cull, |items, _| {
+    bvh.walk(&cull, |items, _| {
         visited += items.len();
         1.6 // the first box is entered at t = 1 and left at 1.5
     });
@@ -513,7 +567,7 @@ fn ray_traversal_stops_at_the_bound_the_visitor_returns() {
         "{visited} items visited of 1000"
     );
     let mut all = 0;
-    bvh.along_ray(&cull, |items, _| {
+    bvh.walk(&cull, |items, _| {
         all += items.len();
         f64::INFINITY
     });
@@ -569,6 +623,17 @@ fn depth_is_logarithmic_whatever_the_boxes() {
         let mut all: Vec<usize> = bvh.overlapping(bvh.bounds().unwrap()).collect();
         all.sort_unstable();
         assert_eq!(all, (0..n).collect::<Vec<_>>(), "{name}");
+        // Collapsed, at most the binary depth, and every item once.
+        let binary = bvh.depth();
+        let wide = WideBvh::from(bvh);
+        assert!(
+            wide.depth() <= binary,
+            "{name}: {} > {binary}",
+            wide.depth()
+        );
+        let mut all: Vec<usize> = wide.overlapping(wide.bounds().unwrap()).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..n).collect::<Vec<_>>(), "{name}");
     }
 }
 
@@ -582,6 +647,14 @@ fn bad_boxes_are_errors_naming_the_field() {
     let e = bvh.refit(&[]).unwrap_err();
     assert_eq!((e.shape, e.field), ("bvh", "boxes"));
     assert!(Bvh::new(&[[[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]]]).is_ok());
+    let e = WideBvh::new(&[[[0.0, 0.0, 2.0], [1.0; 3]]]).unwrap_err();
+    assert_eq!((e.shape, e.field, e.value), ("bvh", "box.z", 1.0));
+    let mut wide = WideBvh::new(&[[[0.0; 3], [1.0; 3]]]).unwrap();
+    let e = wide.refit(&[[[0.0, f64::NAN, 0.0], [1.0; 3]]]).unwrap_err();
+    assert_eq!((e.shape, e.field), ("bvh", "box.y"));
+    let e = wide.refit(&[]).unwrap_err();
+    assert_eq!((e.shape, e.field), ("bvh", "boxes"));
+    assert_eq!(WideBvh::new(&[]).unwrap().bounds(), None);
 }
 
 /// The builder plans its splits on the boxes rounded to `f32`; the nodes' boxes must still be
@@ -618,6 +691,14 @@ fn node_boxes_are_the_exact_hulls_whatever_the_plan_rounded() {
                 .overlapping([[-1e299, 1e39, 0.0], [-1e299, 1e39, 0.0]])
                 .collect();
             assert_eq!(found.contains(&400), boxes.len() > 400);
+        }
+        // The wide tree keeps the exact hull of everything, and its lanes (rounded outward
+        // to f32, past f32's range to infinities) still find every item at its box's edge.
+        let wide = WideBvh::new(boxes).unwrap();
+        assert_eq!(wide.bounds(), Some(hull(boxes)));
+        for (i, b) in boxes.iter().enumerate() {
+            assert!(wide.overlapping([b[1]; 2]).any(|j| j == i), "item {i}");
+            assert!(wide.overlapping([b[0]; 2]).any(|j| j == i), "item {i}");
         }
     }
     for bvh in [
@@ -693,29 +774,43 @@ fn boxes_reached_across_an_overflowing_difference_are_kept() {
             .chain([far])
             .collect();
         for boxes in [vec![far; 5], mixed] {
-            let bvh = Bvh::new(&boxes).unwrap();
-            let mut seen = Vec::new();
-            bvh.along_ray(&ray, |items, _| {
-                seen.extend_from_slice(items);
-                ray.t_max()
-            });
             let last = boxes.len() as u32 - 1;
-            assert!(seen.contains(&last), "{} boxes: {seen:?}", boxes.len());
+            for seen in [
+                reached::<Bvh>(&boxes, &ray),
+                reached::<WideBvh>(&boxes, &ray),
+            ] {
+                assert!(seen.contains(&last), "{} boxes: {seen:?}", boxes.len());
+            }
         }
     }
+}
+
+/// Every item the traversal of a tree over `boxes` visits along the ray, to its end.
+fn reached<T: Tree>(boxes: &[Box3], ray: &RayCull) -> Vec<u32> {
+    let mut seen = Vec::new();
+    T::build(boxes).walk(ray, |items, _| {
+        seen.extend_from_slice(items);
+        ray.t_max()
+    });
+    seen
 }
 
 /// The fast slab test prunes too: a ray with no zero direction component along a row of
 /// boxes, stopped after the first, visits a few leaves, not the row.
 #[test]
 fn the_fast_slab_test_prunes_boxes_beyond_the_bound() {
+    fast_test_prunes::<Bvh>();
+    fast_test_prunes::<WideBvh>();
+}
+
+fn fast_test_prunes<T: Tree>() {
     let bs: Vec<Box3> = (0..1000)
         .map(|i| [[i as f64, 0.0, 0.0], [i as f64 + 0.5, 1.0, 1.0]])
         .collect();
-    let bvh = Bvh::new(&bs).unwrap();
+    let bvh = T::build(&bs);
     let cull = RayCull::new([-1.0, 0.5, 0.5], [1.0, 1e-9, -1e-9], f64::INFINITY);
     let mut visited = 0;
-    bvh.along_ray(&cull, |items, _| {
+    bvh.walk(&cull, |items, _| {
         visited += items.len();
         1.6
     });
@@ -723,7 +818,7 @@ fn the_fast_slab_test_prunes_boxes_beyond_the_bound() {
     // Boxes off the ray's line are pruned however far the ray goes.
     let off = RayCull::new([-1.0, 5.5, 0.5], [1.0, 1e-9, -1e-9], f64::INFINITY);
     let mut any = 0;
-    bvh.along_ray(&off, |items, _| {
+    bvh.walk(&off, |items, _| {
         any += items.len();
         f64::INFINITY
     });
@@ -780,15 +875,20 @@ fn box_at_scale(g: &mut Gen) -> Box3 {
 /// The fast slab test (taken by a traversal whose root is inside `±2^1022`, for a single
 /// ray with no zero direction component) never prunes a box the ray meets, nor reports an
 /// entry after the exact one, at the scales where its quotients underflow to the
-/// subnormals or overflow: one box alone (the single test at the root) and two (the
-/// two-box test of the root's children).
-fn fast_culling_is_sound(seed: u64) -> bool {
+/// subnormals or overflow: one box alone (the single test at the root), six (the two-box
+/// test of the root's children), and up to 17 (the four-box test of a wide node's lanes,
+/// whose boxes are rounded outward to `f32`, to zero, subnormals or infinities at these
+/// scales).
+fn fast_culling_is_sound<T: Tree>(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     (0..10).all(|_| {
-        let boxes: Vec<Box3> = (0..1 + usize::from(bool::arbitrary(&mut g)) * (1 + Bvh::LEAF_SIZE))
-            .map(|_| box_at_scale(&mut g))
-            .collect();
-        let bvh = Bvh::new(&boxes).unwrap();
+        let n = match u8::arbitrary(&mut g) % 3 {
+            0 => 1,
+            1 => 2 + Bvh::LEAF_SIZE,
+            _ => 1 + usize::arbitrary(&mut g) % (4 * Bvh::LEAF_SIZE + 1),
+        };
+        let boxes: Vec<Box3> = (0..n).map(|_| box_at_scale(&mut g)).collect();
+        let bvh = T::build(&boxes);
         let (o, d) = fast_ray_at(&boxes[0], &mut g);
         visits_every_hit(&bvh, &boxes, o, d, t_max(&mut g))
     })
@@ -796,19 +896,20 @@ fn fast_culling_is_sound(seed: u64) -> bool {
 
 #[test]
 fn the_fast_slab_test_is_sound_where_quotients_underflow_or_overflow() {
-    checker_many().quickcheck(fast_culling_is_sound as fn(u64) -> bool);
+    checker_many().quickcheck(fast_culling_is_sound::<Bvh> as fn(u64) -> bool);
+    checker_many().quickcheck(fast_culling_is_sound::<WideBvh> as fn(u64) -> bool);
 }
 
 /// Traversal with a family of rays (origins in a box, directions in a box) visits every box
 /// that some member meets: families whose origins are one point but directions are not,
 /// and the other way round (neither is a single ray, so no single ray's fast test may
 /// stand for them), checked on the family's corner rays.
-fn family_traversal_visits_every_hit(seed: u64) -> bool {
+fn family_traversal_visits_every_hit<T: Tree>(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
     let n = 1 + usize::arbitrary(&mut g) % 60;
     // Moderate boxes, where a single ray would take the fast path.
     let bs: Vec<Box3> = (0..n).map(|_| moderate_box(&mut g)).collect();
-    let bvh = Bvh::new(&bs).unwrap();
+    let bvh = T::build(&bs);
     (0..4).all(|_| {
         let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
         // Spread the directions (or the origins) by a relative 1/8, at least 1/8.
@@ -824,7 +925,7 @@ fn family_traversal_visits_every_hit(seed: u64) -> bool {
         let tm = t_max(&mut g);
         let cull = RayCull::family(oi, di, tm.unwrap_or(f64::INFINITY));
         let mut seen = vec![false; bs.len()];
-        bvh.along_ray(&cull, |items, _| {
+        bvh.walk(&cull, |items, _| {
             for &i in items {
                 seen[i as usize] = true;
             }
@@ -842,5 +943,6 @@ fn family_traversal_visits_every_hit(seed: u64) -> bool {
 
 #[test]
 fn ray_family_traversal_visits_every_box_a_member_meets() {
-    checker().quickcheck(family_traversal_visits_every_hit as fn(u64) -> bool);
+    checker().quickcheck(family_traversal_visits_every_hit::<Bvh> as fn(u64) -> bool);
+    checker().quickcheck(family_traversal_visits_every_hit::<WideBvh> as fn(u64) -> bool);
 }

@@ -46,6 +46,14 @@ struct Task {
 
 /// Builds the tree over `boxes` (checked by the caller: no NaN, `lo ≤ hi`, fewer than 2^32).
 pub(super) fn build(boxes: &[Box3]) -> Bvh {
+    let mut bvh = build_unfinished(boxes);
+    bvh.finish();
+    bvh
+}
+
+/// [`build`] without its last touches (no spare capacity trimmed, no depth counted): for a
+/// caller that only reads the tree's nodes to make another (the wide tree).
+pub(super) fn build_unfinished(boxes: &[Box3]) -> Bvh {
     let n = boxes.len();
     if n == 0 {
         return Bvh::default();
@@ -76,7 +84,6 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
         depth: 0,
     };
     bvh.fill(boxes);
-    bvh.finish();
     bvh
 }
 

@@ -24,13 +24,25 @@
 //! 8192 items or more are built on two threads at once (to a depth of 12), giving the same
 //! tree. Build and traversal use explicit stacks otherwise: no input can overflow the call
 //! stack.
+//!
+//! # Four children per node for meshes
+//! A [`TriangleMesh`](crate::TriangleMesh) keeps its tree as a [`WideBvh`]: the binary tree
+//! collapsed so that each node holds up to four children (the largest boxes opened first),
+//! their boxes stored plane by plane and rounded outward to `f32`, so that one slab test
+//! covers a node's four boxes in vector registers, a node fills two cache lines, and a
+//! descent has about half the levels. Rounding outward only grows a box, so a node's box
+//! still holds every item below it; the traversals are the binary tree's, lane by lane.
+//! The binary [`Bvh`] stays for trees that are refitted and walked against themselves (the
+//! CCD broad phase), where exact node boxes prune more.
 
 mod build;
 mod morton;
 mod pairs;
 mod ray;
+mod wide;
 
 pub use ray::RayCull;
+pub use wide::WideBvh;
 
 /// An axis-aligned box `[lo, hi]` as two corners in `f64`.
 pub type Box3 = [[f64; 3]; 2];
@@ -530,6 +542,24 @@ fn prefetch(nodes: &[Node]) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = nodes;
+}
+
+/// Asks the processor to bring the 64-byte lines of `x` into its caches (a hint: nothing is
+/// read, and nothing happens off x86-64).
+#[inline(always)]
+fn prefetch_bytes<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = (x as *const T).cast::<i8>();
+        for k in (0..core::mem::size_of::<T>()).step_by(64) {
+            // SAFETY: a prefetch is a hint that never faults or reads into the program; the
+            // addresses are within `x` anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(k)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 /// `x ≥ 0` rounded down to an `f32` (`f32::MAX` for anything above it).

@@ -298,6 +298,54 @@ impl RayCull {
         ]
     }
 
+    /// [`RayCull::entry_fast`] for the four boxes of a wide node at once, given bound by
+    /// bound in `f32` (`bounds[corner][axis][lane]`): each bound made an `f64` (exactly), then
+    /// the same quotients, maxima, minima and bracket lane by lane, so the answers are exactly
+    /// `entry_fast` on each lane's box. An infinite bound (a box rounded outward past `f32`'s
+    /// range) gives an infinite quotient of the exact one's sign, never NaN against a finite
+    /// origin and a normal nonzero scale: an entering plane at `-∞` is entered at once, a
+    /// leaving one at `+∞` never left. A lane whose box is empty (lower bounds `+∞`, upper
+    /// `-∞`) is never entered: its entering quotient on every axis is `+∞` and its leaving one
+    /// `-∞`, which the bracket rejects.
+    #[inline(always)]
+    pub(crate) fn entry_quad_fast(
+        &self,
+        bounds: &[[[f32; 4]; 3]; 2],
+        t_max: f64,
+    ) -> [Option<f64>; 4] {
+        let Some(f) = self.fast.as_ref() else {
+            return std::array::from_fn(|j| {
+                let b = [
+                    std::array::from_fn(|k| f64::from(bounds[0][k][j])),
+                    std::array::from_fn(|k| f64::from(bounds[1][k][j])),
+                ];
+                self.entry(&b, t_max)
+            });
+        };
+        let planes = |k: usize| {
+            let (near, far) = (&bounds[f.near[k]][k], &bounds[1 - f.near[k]][k]);
+            let [lo, hi] = f.scaled[k];
+            let o = f.origin[k];
+            let mut q = [[0.0f64; 4]; 2];
+            for j in 0..4 {
+                q[0][j] = (f64::from(near[j]) - o) * lo;
+                q[1][j] = (f64::from(far[j]) - o) * hi;
+            }
+            q
+        };
+        // Entry: the largest near quotient; exit: the smallest far one (in entry_fast's
+        // order: axis 0 with axis 1, then axis 2).
+        let mut ends = planes(0);
+        for k in 1..3 {
+            let q = planes(k);
+            for j in 0..4 {
+                ends[0][j] = max(ends[0][j], q[0][j]);
+                ends[1][j] = min(ends[1][j], q[1][j]);
+            }
+        }
+        std::array::from_fn(|j| bracket(ends[0][j], ends[1][j], t_max))
+    }
+
     /// The greatest parameter of interest.
     pub fn t_max(&self) -> f64 {
         self.t_max
@@ -335,7 +383,7 @@ impl RayCull {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Rng;
+    use crate::testing::{slab_case, Rng};
 
     /// The two-box test is the one-box test twice, to the bit: random rays and boxes at
     /// scales from 2^-60 to 2^60, flat and point boxes, and bounds below `t_max`.
@@ -344,22 +392,7 @@ mod tests {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for i in 0..20_000 {
-            let scale = 2f64.powi((i % 121) - 60);
-            let mut v = || rng.signed_unit() * scale;
-            let (o, d) = ([v(), v(), v()], [v(), v(), v()]);
-            let boxes: [Box3; 2] = std::array::from_fn(|_| {
-                let axes: [[f64; 2]; 3] = std::array::from_fn(|k| {
-                    let (x, y) = (v(), v());
-                    let flat = i % 7 == k as i32;
-                    [x.min(y), if flat { x.min(y) } else { x.max(y) }]
-                });
-                [axes.map(|a| a[0]), axes.map(|a| a[1])]
-            });
-            let t_max = if i % 3 == 0 {
-                f64::INFINITY
-            } else {
-                rng.signed_unit().abs() * 4.0
-            };
+            let (o, d, boxes, t_max) = slab_case::<2>(&mut rng, i, 60);
             let cull = RayCull::new(o, d, t_max);
             let all = [boxes[0][0], boxes[0][1], boxes[1][0], boxes[1][1]];
             if !cull.fast_within(&[

@@ -57,8 +57,8 @@ pub struct RayMeshHit {
 /// A ray through an edge or a vertex shared by several faces is therefore never certainly
 /// missed by all of them: each closed face contains the shared point, and a certain miss
 /// is the exact answer. The hierarchy visits faces nearest first and skips boxes that begin
-/// after a certain contact (see [`Bvh::along_ray`](crate::bvh::Bvh::along_ray) on why no face
-/// the ray may meet is skipped before it). On plain floats this is the fast float query.
+/// after a certain contact (see [`WideBvh::along_ray`](crate::bvh::WideBvh::along_ray) on why
+/// no face the ray may meet is skipped before it). On plain floats this is the fast float query.
 ///
 /// # Errors
 /// A [`ShapeError`] when `max_t` is NaN or negative (`f64::INFINITY` casts the whole ray).

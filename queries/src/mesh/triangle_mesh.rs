@@ -2,7 +2,7 @@
 
 use surety_intervals::{Endpoint, Scalar, Vec3};
 
-use crate::bvh::{Box3, Bvh};
+use crate::bvh::{Box3, WideBvh};
 use crate::{Problem, ShapeError, Triangle};
 
 /// A triangle soup or a closed mesh, with a bounding box per triangle for culling.
@@ -15,8 +15,9 @@ use crate::{Problem, ShapeError, Triangle};
 /// - Culling is exact: a triangle is skipped only when its bounding box (the exact bounds of
 ///   its corners) misses the query's box (computed with outward rounding), so it never drops
 ///   a triangle a query could touch. The boxes are those of a bounding volume hierarchy
-///   built with the mesh ([`TriangleMesh::bvh`]); per triangle they are recomputed from the
-///   corners rather than stored (about 90 bytes per `f32` triangle in all).
+///   built with the mesh ([`TriangleMesh::bvh`], four children per node); per triangle
+///   they are recomputed from the corners rather than stored (about 72 to 80 bytes per
+///   `f32` triangle in all).
 ///
 /// # Example
 /// ```
@@ -38,7 +39,7 @@ pub struct TriangleMesh<S> {
     normals: Vec<(Vec3<S>, S)>,
     /// The hierarchy over the triangles' boxes ([`TriangleMesh::triangle_box`]), which are
     /// recomputed from the corners where needed rather than stored.
-    bvh: Bvh,
+    bvh: WideBvh,
 }
 
 impl<S: Scalar> TriangleMesh<S> {
@@ -106,7 +107,7 @@ impl<S: Scalar> TriangleMesh<S> {
             })
             .collect();
         // Every box is finite with lo <= hi (the corners are): the only error is the count.
-        let bvh = Bvh::new(&boxes).map_err(|e| ShapeError {
+        let bvh = WideBvh::new(&boxes).map_err(|e| ShapeError {
             shape: "mesh",
             field: "triangles",
             ..e
@@ -216,7 +217,8 @@ impl<S: Scalar> TriangleMesh<S> {
         corner_box(&self.triangles[i])
     }
 
-    /// The bounding volume hierarchy over the triangles' boxes.
+    /// The bounding volume hierarchy over the triangles' boxes (four children per node: the
+    /// binary surface-area tree of [`Bvh::new`](crate::bvh::Bvh::new), collapsed).
     ///
     /// # Example
     /// ```
@@ -230,7 +232,7 @@ impl<S: Scalar> TriangleMesh<S> {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]
-    pub fn bvh(&self) -> &Bvh {
+    pub fn bvh(&self) -> &WideBvh {
         &self.bvh
     }
 }

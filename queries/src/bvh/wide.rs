@@ -1,0 +1,586 @@
+//! The hierarchy four children wide, for the queries of a fixed set of items (a mesh's
+//! triangles): the binary tree collapsed so that a descent has about half as many levels,
+//! each one node of four boxes tested side by side.
+//!
+//! A descent through a large tree waits on memory once per level (each level's nodes are
+//! known only once the level above is tested), so its cost grows with the depth; four
+//! children per node halve it, and the four boxes of a node are stored axis by axis, so that
+//! one slab test covers them in vector registers.
+
+use super::{meets, prefetch_bytes, union, Box3, Bvh, RayCull, Stack, EMPTY};
+
+/// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
+/// that each plane of the four is one vector, and rounded outward to `f32`, so that a node
+/// takes two cache lines: every lane's box holds the exact box of its items.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(64))]
+pub(crate) struct Quad {
+    bounds: [[[f32; 4]; 3]; 2],
+    /// An interior lane's child node, or a leaf lane's first slot in the item list.
+    first: [u32; 4],
+    /// A leaf lane's number of items (1 to [`Bvh::LEAF_SIZE`]); 0 for an interior lane.
+    count: [u8; 4],
+    /// The lanes in use (1 to 4); the others have empty boxes (lower bounds `+∞`, upper
+    /// `-∞`) and are never entered.
+    len: u8,
+}
+
+const _: () = assert!(Bvh::LEAF_SIZE <= u8::MAX as usize);
+
+impl Quad {
+    const UNUSED: Quad = Quad {
+        bounds: [[[f32::INFINITY; 4]; 3], [[f32::NEG_INFINITY; 4]; 3]],
+        first: [0; 4],
+        count: [0; 4],
+        len: 0,
+    };
+
+    /// Lane `j`'s box, in `f64` (exactly the stored one).
+    #[inline(always)]
+    fn lane(&self, j: usize) -> Box3 {
+        [
+            std::array::from_fn(|k| f64::from(self.bounds[0][k][j])),
+            std::array::from_fn(|k| f64::from(self.bounds[1][k][j])),
+        ]
+    }
+
+    /// Sets lane `j` to the least `f32` box holding `b` (`±∞` beyond `f32`'s range).
+    #[inline(always)]
+    fn set_lane(&mut self, j: usize, b: Box3) {
+        for (k, (lo, hi)) in b[0].iter().zip(&b[1]).enumerate() {
+            self.bounds[0][k][j] = f32_below(*lo);
+            self.bounds[1][k][j] = -f32_below(-hi);
+        }
+    }
+
+    /// The union of the lanes in use.
+    fn hull(&self) -> Box3 {
+        (0..usize::from(self.len)).fold(EMPTY, |b, j| union(b, self.lane(j)))
+    }
+}
+
+/// The greatest `f32` at most `x` (not NaN): `-∞` below `f32`'s range, `f32::MAX` above it.
+#[inline(always)]
+fn f32_below(x: f64) -> f32 {
+    let y = x as f32; // to nearest, `±∞` past the range
+    if f64::from(y) > x {
+        y.next_down()
+    } else {
+        y
+    }
+}
+
+/// A bounding volume hierarchy of four children per node, made from a binary one
+/// ([`Bvh`]) by collapsing: each node takes the children, grandchildren or great-grandchildren
+/// of a binary node (the largest boxes opened first) until it has four. The leaves, their
+/// items and every box are the binary tree's, so the guarantee is the same: every node's box
+/// is the exact hull of its items' boxes, and each traversal prunes a node only when its
+/// test proves (with its own rounding accounted for) that the query cannot meet that box.
+/// A [`TriangleMesh`](crate::TriangleMesh) carries one over its triangles.
+///
+/// # Example
+/// ```
+/// use surety_queries::bvh::{RayCull, WideBvh};
+///
+/// // Twenty unit boxes along x; the query box touches only the middle one's face.
+/// let boxes: Vec<_> = (0..20).map(|i| [[2.0 * i as f64, 0.0, 0.0], [2.0 * i as f64 + 1.0, 1.0, 1.0]]).collect();
+/// let bvh = WideBvh::new(&boxes)?;
+/// let found: Vec<usize> = bvh.overlapping([[20.5, 0.5, -1.0], [20.9, 0.7, 0.0]]).collect();
+/// assert!(found.contains(&10) && found.len() <= 4);
+/// assert!(bvh.depth() <= 3);
+/// // A ray along the row, from the left: the first box's items come first.
+/// let ray = RayCull::new([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY);
+/// let mut first = None;
+/// bvh.along_ray(&ray, |items, _entry| {
+///     first = first.or(items.iter().min().copied());
+///     1.5 // nothing past the first box is of interest
+/// });
+/// assert_eq!(first, Some(0));
+/// # Ok::<(), surety_queries::ShapeError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct WideBvh {
+    nodes: Vec<Quad>,
+    /// Item indices, leaf by leaf (the binary tree's).
+    items: Vec<u32>,
+    /// The box of every item.
+    root: Option<Box3>,
+    /// The number of levels of nodes.
+    depth: usize,
+}
+
+impl From<Bvh> for WideBvh {
+    /// The binary tree collapsed (its leaves and boxes kept).
+    fn from(bvh: Bvh) -> Self {
+        collapse(bvh)
+    }
+}
+
+impl WideBvh {
+    /// Builds the hierarchy over `boxes` (item `i` lies in `boxes[i]`): [`Bvh::new`]'s tree,
+    /// collapsed.
+    ///
+    /// # Errors
+    /// As [`Bvh::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::WideBvh;
+    ///
+    /// let bvh = WideBvh::new(&[[[0.0; 3], [1.0; 3]]; 100])?;
+    /// assert_eq!(bvh.len(), 100);
+    /// assert!(bvh.depth() <= 5);
+    /// assert!(WideBvh::new(&[[[1.0; 3], [0.0; 3]]]).is_err());
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn new(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
+        super::check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
+        Ok(collapse(super::build::build_unfinished(boxes)))
+    }
+
+    /// The number of items.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are no items.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The box of every item, or `None` when there are none.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::WideBvh;
+    /// let bvh = WideBvh::new(&[[[0.0; 3], [1.0; 3]], [[-2.0, 0.0, 0.0], [0.0, 3.0, 0.5]]])?;
+    /// assert_eq!(bvh.bounds(), Some([[-2.0, 0.0, 0.0], [1.0, 3.0, 1.0]]));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn bounds(&self) -> Option<Box3> {
+        self.root
+    }
+
+    /// The number of levels of nodes (0 when empty, 1 when one node holds every leaf).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Bytes used by the nodes and the item list (not counting the items themselves).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::WideBvh;
+    /// let bvh = WideBvh::new(&[[[0.0; 3], [1.0; 3]]; 1000])?;
+    /// assert!(bvh.memory_bytes() < 1000 * 40);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Quad>() + self.items.capacity() * 4
+    }
+
+    /// Recomputes every node's box from new item boxes, keeping the tree, as
+    /// [`Bvh::refit`].
+    ///
+    /// # Errors
+    /// As [`Bvh::refit`].
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::WideBvh;
+    ///
+    /// let mut bvh = WideBvh::new(&[[[0.0; 3], [1.0; 3]], [[5.0; 3], [6.0; 3]]])?;
+    /// bvh.refit(&[[[0.0; 3], [1.0; 3]], [[-9.0; 3], [-8.0; 3]]])?;
+    /// assert_eq!(bvh.bounds(), Some([[-9.0; 3], [1.0; 3]]));
+    /// assert!(bvh.overlapping([[-8.5; 3], [-8.5; 3]]).any(|i| i == 1));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn refit(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
+        super::check_boxes(boxes, self.items.len())?;
+        // Children are stored after their parent: one backward pass finds theirs done.
+        for i in (0..self.nodes.len()).rev() {
+            for j in 0..usize::from(self.nodes[i].len) {
+                let (first, count) = (self.nodes[i].first[j], u32::from(self.nodes[i].count[j]));
+                let b = if count > 0 {
+                    let slots = first as usize..(first + count) as usize;
+                    self.items[slots]
+                        .iter()
+                        .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
+                } else {
+                    self.nodes[first as usize].hull()
+                };
+                self.nodes[i].set_lane(j, b);
+            }
+        }
+        self.root = self.nodes.first().map(Quad::hull);
+        Ok(())
+    }
+
+    /// Every item whose box meets the closed box `b` (touching counts), in no set order, and
+    /// possibly others: items of the same leaves, and of leaves whose boxes meet `b` only
+    /// once rounded outward to `f32` (the tree does not keep the items' boxes; test them
+    /// where they are kept, as [`TriangleMesh::near`](crate::TriangleMesh::near) does).
+    /// Double comparisons, no rounding: no item whose box meets `b` is left out.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_queries::bvh::WideBvh;
+    ///
+    /// let bvh = WideBvh::new(&[[[0.0; 3], [1.0; 3]]])?;
+    /// assert_eq!(bvh.overlapping([[1.0; 3], [2.0; 3]]).count(), 1); // a shared corner
+    /// assert_eq!(bvh.overlapping([[1.0f64.next_up(); 3], [2.0; 3]]).count(), 0);
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn overlapping(&self, b: Box3) -> impl Iterator<Item = usize> + '_ {
+        let mut stack = Stack::new();
+        if !self.nodes.is_empty() {
+            stack.push((0u32, 0u32));
+        }
+        WideOverlapping {
+            bvh: self,
+            query: b,
+            stack,
+            leaf: [].iter(),
+        }
+    }
+
+    /// Visits the leaves the ray `cull` may reach, nearest entry first, while `visit` returns
+    /// a bound on the parameters still of interest, as [`Bvh::along_ray`]: `visit(items,
+    /// entry)` gets a leaf's items and a lower bound of the parameter at which the ray may
+    /// enter the leaf's box, and returns the new greatest parameter of interest. A node
+    /// whose entry bound exceeds it is skipped. Each lane's box is tested by [`RayCull`]'s
+    /// slab test (the four of a node at once where a single ray allows its fast form), whose
+    /// every rounding is accounted for, so no leaf the ray can reach by then is skipped.
+    pub fn along_ray<F: FnMut(&[u32], f64) -> f64>(&self, cull: &RayCull, visit: F) {
+        self.along_ray_with(cull, self.fast_for(cull), visit);
+    }
+
+    /// Whether the ray's fast slab test holds for every box of the tree
+    /// ([`RayCull::fast_within`] on the root's box); false for an empty tree.
+    #[inline]
+    pub(crate) fn fast_for(&self, cull: &RayCull) -> bool {
+        self.root.is_some_and(|b| cull.fast_within(&b))
+    }
+
+    /// [`WideBvh::along_ray`] with `fast` from [`WideBvh::fast_for`] already decided.
+    ///
+    /// Depth first: at each node, the lanes the ray may enter (before the current bound) are
+    /// ordered by their entry bounds; the nearest is visited next and the others wait, each
+    /// with its entry bound rounded down to `f32` (a lower bound still), and a waiting one is
+    /// taken up only while its bound is not past the current one. At most three wait per
+    /// level, so `3 · depth + 1` entries always suffice (on the call stack up to 16 levels,
+    /// 4^16 leaves; zeroing a larger array costs a small mesh's query a tenth of its time).
+    #[inline(always)]
+    pub(crate) fn along_ray_with<F: FnMut(&[u32], f64) -> f64>(
+        &self,
+        cull: &RayCull,
+        fast: bool,
+        mut visit: F,
+    ) {
+        let Some(root) = self.root.as_ref() else {
+            return;
+        };
+        let mut t_max = cull.t_max();
+        let Some(entry) = cull.entry_with(fast, root, t_max) else {
+            return;
+        };
+        // (first, count, entry): a node when count is 0, else a leaf's slots.
+        let mut inline = [(0u32, 0u32, 0.0f32); 3 * 16 + 1];
+        let mut heap;
+        let waiting: &mut [(u32, u32, f32)] = if 3 * self.depth < inline.len() {
+            &mut inline
+        } else {
+            heap = vec![(0u32, 0u32, 0.0f32); 3 * self.depth + 1];
+            &mut heap
+        };
+        let mut len = 0;
+        let mut at = (0u32, 0u32, entry);
+        loop {
+            if at.1 > 0 {
+                let slots = at.0 as usize..(at.0 + at.1) as usize;
+                t_max = t_max.min(visit(&self.items[slots], at.2));
+            } else {
+                let q = &self.nodes[at.0 as usize];
+                let entries = if fast {
+                    cull.entry_quad_fast(&q.bounds, t_max)
+                } else {
+                    let used = usize::from(q.len);
+                    std::array::from_fn(|j| {
+                        (j < used).then(|| cull.entry(&q.lane(j), t_max)).flatten()
+                    })
+                };
+                // The lanes entered, nearest first (insertion into at most four).
+                let mut hits = [(0u32, 0u32, 0.0f64); 4];
+                let mut n = 0;
+                for (j, e) in entries.iter().enumerate().take(usize::from(q.len)) {
+                    let Some(e) = *e else { continue };
+                    let (first, count) = (q.first[j], u32::from(q.count[j]));
+                    if count == 0 {
+                        // Its children's boxes, fetched now: a deep descent otherwise waits
+                        // on memory once per level.
+                        prefetch_bytes(&self.nodes[first as usize]);
+                    }
+                    let mut k = n;
+                    while k > 0 && hits[k - 1].2 > e {
+                        hits[k] = hits[k - 1];
+                        k -= 1;
+                    }
+                    hits[k] = (first, count, e);
+                    n += 1;
+                }
+                if n > 0 {
+                    for &(first, count, e) in hits[1..n].iter().rev() {
+                        waiting[len] = (first, count, super::down_to_f32(e));
+                        len += 1;
+                    }
+                    at = hits[0];
+                    continue;
+                }
+            }
+            // The latest waiting entry the bound has not ruled out.
+            loop {
+                let Some(top) = len.checked_sub(1) else {
+                    return;
+                };
+                len = top;
+                let (first, count, e) = waiting[top];
+                if f64::from(e) <= t_max {
+                    at = (first, count, f64::from(e));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The iterator of [`WideBvh::overlapping`].
+struct WideOverlapping<'a> {
+    bvh: &'a WideBvh,
+    query: Box3,
+    /// (first, count): a node when count is 0, else a leaf's slots.
+    stack: Stack<(u32, u32)>,
+    leaf: std::slice::Iter<'a, u32>,
+}
+
+impl Iterator for WideOverlapping<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if let Some(&k) = self.leaf.next() {
+                return Some(k as usize);
+            }
+            let (first, count) = self.stack.pop()?;
+            if count > 0 {
+                let slots = first as usize..(first + count) as usize;
+                self.leaf = self.bvh.items[slots].iter();
+                continue;
+            }
+            let q = &self.bvh.nodes[first as usize];
+            for j in 0..usize::from(q.len) {
+                if meets(&q.lane(j), &self.query) {
+                    self.stack.push((q.first[j], u32::from(q.count[j])));
+                }
+            }
+        }
+    }
+}
+
+/// The binary tree collapsed into nodes of up to four children, breadth first (every node
+/// after its parent).
+fn collapse(bvh: Bvh) -> WideBvh {
+    let Bvh { nodes, items, .. } = bvh;
+    let Some(top) = nodes.first() else {
+        return WideBvh::default();
+    };
+    let root = Some(top.bounds);
+    // Half the area of a box, to choose which child to open (an infinite or NaN one first;
+    // never -∞, which marks a leaf).
+    let area = |b: &Box3| {
+        let [x, y, z] = std::array::from_fn(|k| b[1][k] - b[0][k]);
+        let a = x * y + y * z + z * x;
+        if a >= 0.0 {
+            a
+        } else {
+            f64::INFINITY
+        }
+    };
+    // Each interior binary node becomes at most one wide node.
+    let mut out = Vec::with_capacity(nodes.len() / 2 + 1);
+    out.push(Quad::UNUSED);
+    // (wide node, the binary node it stands for, its level).
+    let mut work = vec![(0usize, 0usize, 1usize)];
+    let mut depth = 1;
+    let mut next = 0;
+    while let Some(&(w, b, level)) = work.get(next) {
+        next += 1;
+        depth = depth.max(level);
+        let n = &nodes[b];
+        // The lanes: the binary node's children, opened largest first until there are four.
+        let mut lanes = [0usize; 4];
+        let mut len;
+        if n.count > 0 {
+            // A tree of one leaf.
+            lanes[0] = b;
+            len = 1;
+        } else {
+            // Each lane's claim to be opened: its box's area if it is interior, else none.
+            let claim = |c: usize| {
+                if nodes[c].count == 0 {
+                    area(&nodes[c].bounds)
+                } else {
+                    f64::NEG_INFINITY
+                }
+            };
+            let mut claims = [f64::NEG_INFINITY; 4];
+            for (j, c) in [n.first as usize, n.first as usize + 1]
+                .into_iter()
+                .enumerate()
+            {
+                lanes[j] = c;
+                claims[j] = claim(c);
+            }
+            len = 2;
+            while len < 4 {
+                let mut open = 0;
+                for j in 1..len {
+                    if claims[j] > claims[open] {
+                        open = j;
+                    }
+                }
+                if claims[open] == f64::NEG_INFINITY {
+                    break; // every lane a leaf
+                }
+                let first = nodes[lanes[open]].first as usize;
+                lanes[open] = first;
+                claims[open] = claim(first);
+                lanes[len] = first + 1;
+                claims[len] = claim(first + 1);
+                len += 1;
+            }
+        }
+        let mut quad = Quad::UNUSED;
+        quad.len = len as u8;
+        for (j, &c) in lanes[..len].iter().enumerate() {
+            let child = &nodes[c];
+            quad.set_lane(j, child.bounds);
+            if child.count > 0 {
+                quad.first[j] = child.first;
+                quad.count[j] = child.count as u8; // at most LEAF_SIZE
+            } else {
+                quad.first[j] = out.len() as u32;
+                work.push((out.len(), c, level + 1));
+                out.push(Quad::UNUSED);
+            }
+        }
+        out[w] = quad;
+    }
+    out.shrink_to_fit();
+    WideBvh {
+        nodes: out,
+        items,
+        root,
+        depth,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{slab_case, Rng};
+
+    /// The four-box test is the one-box test four times on the stored (outward-rounded)
+    /// boxes, to the bit, and each stored box holds the given one: random rays and boxes at
+    /// scales from 2^-200 to 2^200 (past `f32`'s range both ways, so bounds round to zero,
+    /// subnormals and infinities), flat and point boxes, bounds below `t_max`, and unused
+    /// lanes (never entered).
+    #[test]
+    fn the_quad_test_answers_as_four_single_tests() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut checked = 0;
+        for i in 0..20_000 {
+            let (o, d, boxes, t_max) = slab_case::<4>(&mut rng, i, 200);
+            let cull = RayCull::new(o, d, t_max);
+            let hull = boxes.iter().fold(EMPTY, |h, b| union(h, *b));
+            if !cull.fast_within(&hull) {
+                continue;
+            }
+            let used = 1 + (i as usize % 4);
+            let mut quad = Quad::UNUSED;
+            for (j, b) in boxes.iter().enumerate().take(used) {
+                quad.set_lane(j, *b);
+            }
+            let got = cull.entry_quad_fast(&quad.bounds, t_max);
+            for (j, b) in boxes.iter().enumerate() {
+                let stored = quad.lane(j);
+                if j < used {
+                    assert!((0..3).all(|k| stored[0][k] <= b[0][k] && b[1][k] <= stored[1][k]));
+                }
+                let want = (j < used)
+                    .then(|| cull.entry_fast(&stored, t_max))
+                    .flatten();
+                assert_eq!(
+                    got[j].map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "ray {o:?} {d:?}, box {b:?}, lane {j} of {used}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 15_000, "{checked}");
+    }
+
+    /// Every item is in exactly one leaf lane, every lane's box is the hull of its items
+    /// rounded outward to `f32`, and the depth is about half the binary tree's.
+    #[test]
+    fn collapsing_keeps_every_item_once_and_every_box_exact() {
+        let mut rng = Rng(7);
+        for n in [1usize, 2, 3, 4, 5, 17, 1000, 20_000] {
+            let boxes: Vec<Box3> = (0..n)
+                .map(|_| {
+                    let c: [f64; 3] = std::array::from_fn(|_| rng.signed_unit() * 100.0);
+                    [c, c.map(|x| x + rng.signed_unit().abs())]
+                })
+                .collect();
+            let binary = Bvh::new(&boxes).unwrap();
+            let binary_depth = binary.depth();
+            let wide = WideBvh::from(binary);
+            let mut seen = vec![0u32; n];
+            let rounded = |b: Box3| {
+                let mut q = Quad::UNUSED;
+                q.set_lane(0, b);
+                q.lane(0)
+            };
+            for q in &wide.nodes {
+                assert!((1..=4).contains(&q.len));
+                for j in 0..usize::from(q.len) {
+                    let (first, count) = (q.first[j], usize::from(q.count[j]));
+                    let hull = if count > 0 {
+                        let slots = first as usize..first as usize + count;
+                        wide.items[slots].iter().fold(EMPTY, |h, &k| {
+                            seen[k as usize] += 1;
+                            union(h, boxes[k as usize])
+                        })
+                    } else {
+                        assert!(first as usize > 0, "a child before its parent");
+                        wide.nodes[first as usize].hull()
+                    };
+                    assert_eq!(q.lane(j), rounded(hull));
+                }
+                for j in usize::from(q.len)..4 {
+                    assert_eq!(q.lane(j), EMPTY);
+                }
+            }
+            assert!(seen.iter().all(|&s| s == 1), "n = {n}");
+            assert!(
+                wide.depth() <= binary_depth.div_ceil(2) + 1,
+                "n = {n}: {} levels for {binary_depth}",
+                wide.depth()
+            );
+            assert_eq!(
+                wide.bounds(),
+                Some(boxes.iter().fold(EMPTY, |h, b| union(h, *b)))
+            );
+        }
+    }
+}
