@@ -7,6 +7,8 @@
 //! children per node halve it, and the four boxes of a node are stored axis by axis, so that
 //! one slab test covers them in vector registers.
 
+use core::mem::MaybeUninit;
+
 use super::{meets, prefetch_bytes, union, Box3, Bvh, RayCull, Stack, EMPTY};
 
 /// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
@@ -284,13 +286,15 @@ impl WideBvh {
         let Some(entry) = cull.entry_with(fast, root, t_max) else {
             return;
         };
-        // (first, count, entry): a node when count is 0, else a leaf's slots.
-        let mut inline = [(0u32, 0u32, 0.0f32); 3 * 16 + 1];
+        // (first, count, entry): a node when count is 0, else a leaf's slots. Left
+        // uninitialised (zeroing the array cost a small mesh's cast a twentieth of its
+        // instructions); only entries below `len` are read, and each was written first.
+        let mut inline = [MaybeUninit::<(u32, u32, f32)>::uninit(); 3 * 16 + 1];
         let mut heap;
-        let waiting: &mut [(u32, u32, f32)] = if 3 * self.depth < inline.len() {
+        let waiting: &mut [MaybeUninit<(u32, u32, f32)>] = if 3 * self.depth < inline.len() {
             &mut inline
         } else {
-            heap = vec![(0u32, 0u32, 0.0f32); 3 * self.depth + 1];
+            heap = vec![MaybeUninit::uninit(); 3 * self.depth + 1];
             &mut heap
         };
         let mut len = 0;
@@ -330,7 +334,7 @@ impl WideBvh {
                 }
                 if n > 0 {
                     for &(first, count, e) in hits[1..n].iter().rev() {
-                        waiting[len] = (first, count, super::down_to_f32(e));
+                        waiting[len].write((first, count, super::down_to_f32(e)));
                         len += 1;
                     }
                     at = hits[0];
@@ -343,7 +347,9 @@ impl WideBvh {
                     return;
                 };
                 len = top;
-                let (first, count, e) = waiting[top];
+                // SAFETY: `top` is below the number of entries written, each written at its
+                // index before `len` passed it.
+                let (first, count, e) = unsafe { waiting[top].assume_init() };
                 if f64::from(e) <= t_max {
                     at = (first, count, f64::from(e));
                     break;
