@@ -25,6 +25,7 @@ trait Tree: Clone {
     fn refit_to(&mut self, boxes: &[Box3]);
     fn items(&self) -> usize;
     fn levels(&self) -> usize;
+    fn hull(&self) -> Option<Box3>;
 }
 
 /// Both trees answer the same calls.
@@ -48,6 +49,9 @@ macro_rules! tree {
             }
             fn levels(&self) -> usize {
                 self.depth()
+            }
+            fn hull(&self) -> Option<Box3> {
+                self.bounds()
             }
         }
     };
@@ -286,11 +290,21 @@ fn refit_is_exact<T: Tree>(seed: u64) -> bool {
     let moved = boxes(&mut g, bvh.items() * 4 / 5 + 1);
     let moved: Vec<Box3> = moved.into_iter().cycle().take(bvh.items()).collect();
     bvh.refit_to(&moved);
-    (0..20).all(|_| {
-        let query = query_near(&moved[usize::arbitrary(&mut g) % moved.len()], &mut g);
-        bvh.found(query)
-            .is_superset(&brute_overlapping(&moved, &query))
-    })
+    // The whole tree's box is exact after a refit too.
+    let exact = moved
+        .iter()
+        .fold([[f64::INFINITY; 3], [f64::NEG_INFINITY; 3]], |h, b| {
+            [
+                std::array::from_fn(|k| h[0][k].min(b[0][k])),
+                std::array::from_fn(|k| h[1][k].max(b[1][k])),
+            ]
+        });
+    bvh.hull() == Some(exact)
+        && (0..20).all(|_| {
+            let query = query_near(&moved[usize::arbitrary(&mut g) % moved.len()], &mut g);
+            bvh.found(query)
+                .is_superset(&brute_overlapping(&moved, &query))
+        })
 }
 
 #[test]

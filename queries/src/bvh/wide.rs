@@ -74,10 +74,12 @@ fn f32_below(x: f64) -> f32 {
 
 /// A bounding volume hierarchy of four children per node, made from a binary one
 /// ([`Bvh`]) by collapsing: each node takes the children, grandchildren or great-grandchildren
-/// of a binary node (the largest boxes opened first) until it has four. The leaves, their
-/// items and every box are the binary tree's, so the guarantee is the same: every node's box
-/// is the exact hull of its items' boxes, and each traversal prunes a node only when its
+/// of a binary node (the largest boxes opened first) until it has four. The leaves and their
+/// items are the binary tree's, and each lane's box is the binary tree's (the exact hull of
+/// the items' boxes) rounded outward to `f32`, so the guarantee is the same: every lane's box
+/// holds the boxes of every item below it, and each traversal prunes a lane only when its
 /// test proves (with its own rounding accounted for) that the query cannot meet that box.
+/// The box of the whole tree ([`WideBvh::bounds`]) is kept exact, in `f64`.
 /// A [`TriangleMesh`](crate::TriangleMesh) carries one over its triangles.
 ///
 /// # Example
@@ -199,22 +201,26 @@ impl WideBvh {
     /// ```
     pub fn refit(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
         super::check_boxes(boxes, self.items.len())?;
-        // Children are stored after their parent: one backward pass finds theirs done.
+        // Children are stored after their parent: one backward pass finds theirs done. The
+        // whole tree's box is the union of the leaves' exact ones, not of rounded lanes.
+        let mut root = EMPTY;
         for i in (0..self.nodes.len()).rev() {
             for j in 0..usize::from(self.nodes[i].len) {
                 let (first, count) = (self.nodes[i].first[j], u32::from(self.nodes[i].count[j]));
                 let b = if count > 0 {
                     let slots = first as usize..(first + count) as usize;
-                    self.items[slots]
+                    let leaf = self.items[slots]
                         .iter()
-                        .fold(EMPTY, |b, &k| union(b, boxes[k as usize]))
+                        .fold(EMPTY, |b, &k| union(b, boxes[k as usize]));
+                    root = union(root, leaf);
+                    leaf
                 } else {
                     self.nodes[first as usize].hull()
                 };
                 self.nodes[i].set_lane(j, b);
             }
         }
-        self.root = self.nodes.first().map(Quad::hull);
+        self.root = (!self.nodes.is_empty()).then_some(root);
         Ok(())
     }
 
@@ -471,8 +477,11 @@ fn collapse(bvh: Bvh) -> WideBvh {
             let child = &nodes[c];
             quad.set_lane(j, child.bounds);
             if child.count > 0 {
+                // The trees of `Bvh`'s constructors have leaves of at most `LEAF_SIZE` items
+                // (the crate's CCD trees, which are never collapsed, of up to 8).
+                debug_assert!(child.count <= u32::from(u8::MAX));
                 quad.first[j] = child.first;
-                quad.count[j] = child.count as u8; // at most LEAF_SIZE
+                quad.count[j] = child.count as u8;
             } else {
                 quad.first[j] = out.len() as u32;
                 work.push((out.len(), c, level + 1));
