@@ -409,7 +409,19 @@ impl Parser<'_> {
                             if self.eat(")") {
                                 break;
                             }
-                            self.expect(",")?;
+                            if !self.eat(",") {
+                                let found = self
+                                    .peek()
+                                    .map_or("the end of the line".to_string(), |t| t.to_string());
+                                return err(
+                                    self.column(),
+                                    format!(
+                                        "expected ',' or ')' after argument {} of '{name}' \
+                                         (opened at column {column}), found {found}",
+                                        args.len()
+                                    ),
+                                );
+                            }
                         }
                     }
                     call(&name, &args, column, self.session)
@@ -848,7 +860,7 @@ impl Session {
             None => Ok(v),
             Some((column, t)) => err(
                 *column,
-                format!("unexpected {t} after a complete expression"),
+                format!("expected an operator or the end of the line after a complete expression, found {t}"),
             ),
         }
     }

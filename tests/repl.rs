@@ -238,6 +238,21 @@ fn errors_point_at_the_argument_and_misspellings_get_a_suggestion() {
         answer_to(&t, "sphere_aab((0, 0, 0), 1, (0, 0, 0), (1, 1, 1))")
             .contains("did you mean 'sphere_aabb'?")
     );
+    // A call left open says what may come next, and where the call began.
+    let open = transcript("sphere_aabb((0, 0, 0), 1, (0, 0, 0), (1, 1, 1)\nsqrt(4 5)\n0x1p3\n");
+    let unclosed = answer_to(&open, "sphere_aabb((0, 0, 0), 1, (0, 0, 0), (1, 1, 1)");
+    assert!(
+        unclosed.contains("expected ',' or ')' after argument 4 of 'sphere_aabb' (opened at column 1), found the end of the line"),
+        "{unclosed}"
+    );
+    let missing = answer_to(&open, "sqrt(4 5)");
+    assert!(missing.contains("found the number 5"), "{missing}");
+    assert_eq!(column(&missing), 8, "{missing}");
+    let trailing = answer_to(&open, "0x1p3");
+    assert!(
+        trailing.contains("expected an operator or the end of the line after a complete expression, found the name 'x1p3'"),
+        "{trailing}"
+    );
     assert!(answer_to(&t, "lenght((1, 2, 3))").contains("did you mean 'length'?"));
     assert!(answer_to(&t, "radus").contains("did you mean 'radius'?"));
 }
