@@ -49,7 +49,7 @@ pub(crate) fn slab_case<const N: usize>(
     i: i32,
     half: i32,
 ) -> ([f64; 3], [f64; 3], [crate::bvh::Box3; N], f64) {
-    let scale = 2f64.powi((i % (2 * half + 1)) - half);
+    let scale = pow2((i % (2 * half + 1)) - half);
     let mut v = || rng.signed_unit() * scale;
     let (o, d) = ([v(), v(), v()], [v(), v(), v()]);
     let boxes = std::array::from_fn(|_| {

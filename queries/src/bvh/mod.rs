@@ -461,7 +461,10 @@ impl Bvh {
                 for (e, c) in [(a, first), (b, first + 1)] {
                     let child = &self.nodes[c];
                     if e.is_some() && child.count == 0 {
-                        prefetch(&self.nodes[child.first as usize..]);
+                        let c = child.first as usize;
+                        if let Ok(pair) = <&[Node; 2]>::try_from(&self.nodes[c..c + 2]) {
+                            prefetch(pair);
+                        }
                     }
                 }
                 let (l, r) = (n.first, n.first + 1);
@@ -524,45 +527,35 @@ fn set_bounds(nodes: &mut [Node], leaf: impl Fn(core::ops::Range<usize>) -> Box3
     }
 }
 
-/// Asks the processor to bring the first two nodes of `nodes` into its caches (a hint:
-/// nothing is read, and nothing happens off x86-64).
+/// Asks the processor to bring every 64-byte line that `x` spans into its caches (a hint:
+/// nothing is read, and nothing happens off x86-64): a binary node's pair of children, or a
+/// wide node. The offsets are known when compiled: a line every 64 bytes from the start,
+/// and the last byte's where `T` need not start on a line (two 56-byte nodes may span three).
 #[inline(always)]
-fn prefetch(nodes: &[Node]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let p = nodes.as_ptr().cast::<i8>();
-        // Two nodes span at most three lines.
-        for k in [0, 64, 2 * core::mem::size_of::<Node>() - 1] {
-            // SAFETY: a prefetch is a hint that never faults or reads into the program;
-            // the addresses are within the two nodes anyway (`nodes` holds both: a pair of
-            // children is always stored together).
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(k)) };
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = nodes;
-}
-
-/// Asks the processor to bring the 64-byte lines of `x` into its caches (a hint: nothing is
-/// read, and nothing happens off x86-64).
-#[inline(always)]
-fn prefetch_bytes<T>(x: &T) {
+fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         let p = (x as *const T).cast::<i8>();
-        for k in (0..core::mem::size_of::<T>()).step_by(64) {
+        let size = core::mem::size_of::<T>();
+        let mut k = 0;
+        while k < size {
             // SAFETY: a prefetch is a hint that never faults or reads into the program; the
             // addresses are within `x` anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(k)) };
+            k += 64;
+        }
+        if core::mem::align_of::<T>() < 64 && size > 0 {
+            // SAFETY: as above.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(size - 1)) };
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;
 }
 
-/// `x ≥ 0` rounded down to an `f32` (`f32::MAX` for anything above it).
+/// The greatest `f32` at most `x` (not NaN): `-∞` below `f32`'s range, `f32::MAX` above it
+/// (to nearest, then one step down where that rounded up).
 #[inline(always)]
 fn down_to_f32(x: f64) -> f32 {
     let y = x as f32;

@@ -9,7 +9,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::{meets, prefetch_bytes, union, Box3, Bvh, RayCull, Stack, EMPTY};
+use super::{down_to_f32, meets, prefetch, union, Box3, Bvh, RayCull, Stack, EMPTY};
 
 /// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
 /// that each plane of the four is one vector, and rounded outward to `f32`, so that a node
@@ -50,25 +50,14 @@ impl Quad {
     #[inline(always)]
     fn set_lane(&mut self, j: usize, b: Box3) {
         for (k, (lo, hi)) in b[0].iter().zip(&b[1]).enumerate() {
-            self.bounds[0][k][j] = f32_below(*lo);
-            self.bounds[1][k][j] = -f32_below(-hi);
+            self.bounds[0][k][j] = down_to_f32(*lo);
+            self.bounds[1][k][j] = -down_to_f32(-hi);
         }
     }
 
     /// The union of the lanes in use.
     fn hull(&self) -> Box3 {
         (0..usize::from(self.len)).fold(EMPTY, |b, j| union(b, self.lane(j)))
-    }
-}
-
-/// The greatest `f32` at most `x` (not NaN): `-∞` below `f32`'s range, `f32::MAX` above it.
-#[inline(always)]
-fn f32_below(x: f64) -> f32 {
-    let y = x as f32; // to nearest, `±∞` past the range
-    if f64::from(y) > x {
-        y.next_down()
-    } else {
-        y
     }
 }
 
@@ -328,7 +317,7 @@ impl WideBvh {
                     if count == 0 {
                         // Its children's boxes, fetched now: a deep descent otherwise waits
                         // on memory once per level.
-                        prefetch_bytes(&self.nodes[first as usize]);
+                        prefetch(&self.nodes[first as usize]);
                     }
                     let mut k = n;
                     while k > 0 && hits[k - 1].2 > e {
@@ -340,7 +329,7 @@ impl WideBvh {
                 }
                 if n > 0 {
                     for &(first, count, e) in hits[1..n].iter().rev() {
-                        waiting[len].write((first, count, super::down_to_f32(e)));
+                        waiting[len].write((first, count, down_to_f32(e)));
                         len += 1;
                     }
                     at = hits[0];
