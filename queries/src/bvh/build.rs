@@ -4,7 +4,7 @@
 //! each level reads them in order; one pass bins them on all three axes at once, the bins
 //! give each child its box, and the partition pass its centres' box: two passes a level.
 //!
-//! The plan is made on the items' boxes rounded to `f32` (28-byte records instead of 56, and
+//! The plan is made on the items' boxes rounded to `f32` (32-byte records, bins included, instead of 64, and
 //! half the memory traffic per level): the boxes only choose the splits. The nodes' boxes
 //! are then filled in from the exact `f64` boxes, from the leaves up ([`Bvh::fill`]), so the
 //! guarantee that a node's box holds every item below it owes nothing to the rounding.
@@ -19,12 +19,16 @@ const NONE: Plan = [[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]];
 
 /// Bins per axis for the surface area heuristic.
 const BINS: usize = 16;
+const _: () = assert!(BINS <= 256); // a bin fits a `u8`
 
 /// An item as the builder moves it: its box rounded to `f32` and its index.
 #[derive(Clone, Copy)]
 struct Item {
     bounds: Plan,
     index: u32,
+    /// Its bins on the three axes in the node being split (written by the binning pass,
+    /// read by the partition): 32 bytes a record.
+    bins: [u8; 4],
 }
 
 impl Item {
@@ -66,6 +70,7 @@ pub(super) fn build_unfinished(boxes: &[Box3]) -> Bvh {
         .map(|(i, b)| Item {
             bounds: b.map(|c| c.map(|x| x as f32)),
             index: i as u32,
+            bins: [0; 4],
         })
         .collect();
     let mut centres = NONE;
@@ -245,49 +250,88 @@ fn halves(items: &[Item]) -> (usize, Side, Side) {
     (mid, side(&items[..mid]), side(&items[mid..]))
 }
 
-/// The bins of all three axes, bound by bound: `lo[axis][coordinate][bin]`, so that an
-/// item's update is eighteen scalar `min`s and `max`es on separate lines of memory. (Kept as
-/// one box per bin, the compiler vectorizes each update into masked stores, and the next
-/// item's load of the same bin, usually the same one, stalls on them: that was most of the
-/// build's time.)
+/// The bins of all three axes, the axes side by side: `lo[coordinate][bin][axis]` (and
+/// `hi`, `count`), the fourth lane unused. An item's update is eighteen scalar `min`s and
+/// `max`es, each bin's value on its own; the sweep then takes a bin of all three axes as
+/// one vector per coordinate. (Kept as one box per bin, the compiler vectorizes each update
+/// into masked stores, and the next item's load of the same bin, usually the same one,
+/// stalls on them: that was most of the build's time.)
 struct Bins {
-    lo: [[[f32; BINS]; 3]; 3],
-    hi: [[[f32; BINS]; 3]; 3],
-    count: [[usize; BINS]; 3],
+    lo: [[[f32; 4]; BINS]; 3],
+    hi: [[[f32; 4]; BINS]; 3],
+    count: [[u32; 4]; BINS],
 }
 
 impl Bins {
     fn new() -> Self {
         Bins {
-            lo: [[[f32::INFINITY; BINS]; 3]; 3],
-            hi: [[[f32::NEG_INFINITY; BINS]; 3]; 3],
-            count: [[0; BINS]; 3],
+            lo: [[[f32::INFINITY; 4]; BINS]; 3],
+            hi: [[[f32::NEG_INFINITY; 4]; BINS]; 3],
+            count: [[0; 4]; BINS],
         }
     }
 
     /// Adds a box to bin `b` of `axis`.
     #[inline(always)]
     fn add(&mut self, axis: usize, b: usize, bounds: &Plan) {
-        let (lo, hi) = (&mut self.lo[axis], &mut self.hi[axis]);
-        for (j, (lo, hi)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
-            let (x, y) = (bounds[0][j], bounds[1][j]);
-            lo[b] = if x < lo[b] { x } else { lo[b] };
-            hi[b] = if y > hi[b] { y } else { hi[b] };
+        for (j, (&x, &y)) in bounds[0].iter().zip(&bounds[1]).enumerate() {
+            let (lo, hi) = (&mut self.lo[j][b][axis], &mut self.hi[j][b][axis]);
+            *lo = if x < *lo { x } else { *lo };
+            *hi = if y > *hi { y } else { *hi };
         }
-        self.count[axis][b] += 1;
+        self.count[b][axis] += 1;
+    }
+}
+
+/// The union of boxes of the three axes' bins, lane by lane (a lane an axis).
+#[derive(Clone, Copy)]
+struct Sweep {
+    lo: [[f32; 4]; 3],
+    hi: [[f32; 4]; 3],
+    count: [u32; 4],
+}
+
+impl Sweep {
+    const EMPTY: Sweep = Sweep {
+        lo: [[f32::INFINITY; 4]; 3],
+        hi: [[f32::NEG_INFINITY; 4]; 3],
+        count: [0; 4],
+    };
+
+    /// Bin `b` of each axis added.
+    #[inline(always)]
+    fn take(&mut self, bins: &Bins, b: usize) {
+        for j in 0..3 {
+            let (lo, hi) = (&bins.lo[j][b], &bins.hi[j][b]);
+            self.lo[j] = std::array::from_fn(|k| {
+                if lo[k] < self.lo[j][k] {
+                    lo[k]
+                } else {
+                    self.lo[j][k]
+                }
+            });
+            self.hi[j] = std::array::from_fn(|k| {
+                if hi[k] > self.hi[j][k] {
+                    hi[k]
+                } else {
+                    self.hi[j][k]
+                }
+            });
+        }
+        self.count = std::array::from_fn(|k| self.count[k] + bins.count[b][k]);
     }
 
-    /// Bin `b` of `axis`: its box and its count.
+    /// Per axis: half the surface area of the boxes' union times their count, in `f64` (0
+    /// for an empty union; may be infinite or NaN for huge boxes, which only makes the
+    /// heuristic indifferent, never wrong).
     #[inline(always)]
-    fn get(&self, axis: usize, b: usize) -> (Plan, usize) {
-        let [lo, hi] = [&self.lo[axis], &self.hi[axis]];
-        (
-            [
-                [lo[0][b], lo[1][b], lo[2][b]],
-                [hi[0][b], hi[1][b], hi[2][b]],
-            ],
-            self.count[axis][b],
-        )
+    fn cost(&self) -> [f64; 4] {
+        let d: [[f64; 4]; 3] = std::array::from_fn(|j| {
+            std::array::from_fn(|k| (f64::from(self.hi[j][k]) - f64::from(self.lo[j][k])).max(0.0))
+        });
+        std::array::from_fn(|k| {
+            (d[0][k] * d[1][k] + d[1][k] * d[2][k] + d[2][k] * d[0][k]) * f64::from(self.count[k])
+        })
     }
 }
 
@@ -298,58 +342,74 @@ impl Bins {
 /// Ties in cost (flat boxes have no area, so every plane may cost 0) go to the most even
 /// split, which keeps the depth logarithmic on flat and collinear inputs.
 fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
-    // Per axis: half the smallest centre coordinate and bins per unit of half coordinate
-    // (halved, so that the extent of centres near ±f32::MAX does not overflow); `None` for
-    // an axis on which every centre is the same.
     // As many bins as items up to `BINS`: a small node's sweep then costs about as much as
     // its items, not as much as sixteen bins on three axes (small nodes are most nodes).
     let n = items.len();
     let used = n.clamp(2, BINS); // at least one plane, whatever a caller passes
-    let scale: [Option<(f32, f32)>; 3] = std::array::from_fn(|k| {
+                                 // Per axis (a fourth lane for the vector registers): half the smallest centre
+                                 // coordinate and bins per unit of half coordinate (halved, so that the extent of centres
+                                 // near ±f32::MAX does not overflow); 0 for an axis on which every centre is the same,
+                                 // whose items all go to bin 0 and whose planes are never costed.
+    let mut origin = [0.0f32; 4];
+    let mut per = [0.0f32; 4];
+    let mut live = [false; 3];
+    for k in 0..3 {
         let half_extent = 0.5 * centres[1][k] - 0.5 * centres[0][k];
-        (half_extent > 0.0).then(|| (0.5 * centres[0][k], used as f32 / half_extent))
-    });
-    // The bin, clamped in floats first (a NaN centre, of an infinite box, goes to bin 0),
-    // so that the conversion needs no saturation of its own.
-    let top = (used - 1) as f32;
-    let bin = |k: usize, c: [f32; 3]| {
-        scale[k].map_or(0, |(lo, s)| {
-            let x = (0.5 * c[k] - lo) * s;
-            let x = if x > 0.0 { x } else { 0.0 };
-            (if x < top { x } else { top }) as i32 as usize
-        })
-    };
-    let mut bins = Bins::new();
-    for it in items.iter() {
-        let c = it.centre();
-        for k in 0..3 {
-            bins.add(k, bin(k, c), &it.bounds);
+        if half_extent > 0.0 {
+            (origin[k], per[k], live[k]) = (0.5 * centres[0][k], used as f32 / half_extent, true);
         }
     }
-    // (cost, imbalance, axis, plane)
+    // A centre's bins on the three axes, clamped in floats first (a NaN, of an infinite box
+    // or an infinite extent, goes to bin 0), so that the conversion needs no saturation.
+    let top = (used - 1) as f32;
+    let bins_of = |c: [f32; 3]| -> [usize; 3] {
+        let c = [c[0], c[1], c[2], 0.0];
+        let x: [f32; 4] = std::array::from_fn(|k| {
+            let x = (0.5 * c[k] - origin[k]) * per[k];
+            let x = if x > 0.0 { x } else { 0.0 };
+            if x < top {
+                x
+            } else {
+                top
+            }
+        });
+        // SAFETY: each `x` lies in `[0, top]` (a NaN fails `x > 0.0` and becomes 0), so it is
+        // finite and its truncation fits an `i32`.
+        let b: [i32; 4] = x.map(|x| unsafe { x.to_int_unchecked::<i32>() });
+        [b[0] as usize, b[1] as usize, b[2] as usize]
+    };
+    let mut bins = Bins::new();
+    for it in items.iter_mut() {
+        let b = bins_of(it.centre());
+        for (k, &b) in b.iter().enumerate() {
+            bins.add(k, b, &it.bounds);
+        }
+        it.bins = [b[0] as u8, b[1] as u8, b[2] as u8, 0];
+    }
+    // Sweep from the right, then from the left, all three axes at once: plane `b` (between
+    // bins `b - 1` and `b`) has `left[b - 1]` on its left and `right[b]` on its right.
+    let (mut right_cost, mut right_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
+    let mut acc = Sweep::EMPTY;
+    for b in (1..used).rev() {
+        acc.take(&bins, b);
+        (right_cost[b], right_count[b]) = (acc.cost(), acc.count);
+    }
+    let (mut left_cost, mut left_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
+    let mut acc = Sweep::EMPTY;
+    for b in 0..used - 1 {
+        acc.take(&bins, b);
+        (left_cost[b], left_count[b]) = (acc.cost(), acc.count);
+    }
+    // (cost, imbalance, axis, plane), axis by axis and plane by plane.
     let mut best: Option<(f64, usize, usize, usize)> = None;
-    for (k, axis_scale) in scale.iter().enumerate() {
-        if axis_scale.is_none() {
-            continue;
-        }
-        // Sweep from the right, then from the left, costing each of the `used - 1` planes.
-        let mut right = [(NONE, 0usize); BINS];
-        let mut acc = (NONE, 0);
-        for b in (1..used).rev() {
-            let (bounds, count) = bins.get(k, b);
-            acc = (union(acc.0, bounds), acc.1 + count);
-            right[b] = acc;
-        }
-        let mut acc = (NONE, 0);
+    for k in (0..3).filter(|&k| live[k]) {
         for b in 0..used - 1 {
-            let (bounds, count) = bins.get(k, b);
-            acc = (union(acc.0, bounds), acc.1 + count);
-            let r = right[b + 1];
-            if acc.1 == 0 || r.1 == 0 {
+            let (ln, rn) = (left_count[b][k], right_count[b + 1][k]);
+            if ln == 0 || rn == 0 {
                 continue;
             }
-            let cost = half_area(acc.0) * acc.1 as f64 + half_area(r.0) * r.1 as f64;
-            let imbalance = (2 * acc.1).abs_diff(n);
+            let cost = left_cost[b][k] + right_cost[b + 1][k];
+            let imbalance = (2 * ln as usize).abs_diff(n);
             if best
                 .as_ref()
                 .is_none_or(|x| cost < x.0 || (cost == x.0 && imbalance < x.1))
@@ -362,8 +422,9 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
     // Partition, gathering each side's centres' box on the way.
     let (mut mid, mut left_centres, mut right_centres) = (0, NONE, NONE);
     for j in 0..n {
+        // Item `j` is as the binning pass left it: each swap moves one already passed.
         let c = items[j].centre();
-        if bin(axis, c) < plane {
+        if usize::from(items[j].bins[axis]) < plane {
             left_centres = union(left_centres, [c, c]);
             if j != mid {
                 items.swap(j, mid);
@@ -375,11 +436,4 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
     }
     // Both sides are nonempty: the same bin function counted them.
     (mid > 0 && mid < n).then_some((mid, left_centres, right_centres))
-}
-
-/// Half the surface area of a box, in `f64` (0 for an empty one; may be infinite or NaN for
-/// huge boxes, which only makes the heuristic indifferent, never wrong).
-fn half_area(b: Plan) -> f64 {
-    let d: [f64; 3] = std::array::from_fn(|k| (f64::from(b[1][k]) - f64::from(b[0][k])).max(0.0));
-    d[0] * d[1] + d[1] * d[2] + d[2] * d[0]
 }
