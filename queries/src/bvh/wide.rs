@@ -318,6 +318,10 @@ impl WideBvh {
                         // Its children's boxes, fetched now: a deep descent otherwise waits
                         // on memory once per level.
                         prefetch(&self.nodes[first as usize]);
+                    } else if self.items.len() > super::CACHED_ITEMS {
+                        // A leaf's item numbers, likewise (on a tree too large to stay in
+                        // the caches).
+                        prefetch(&self.items[first as usize]);
                     }
                     let mut k = n;
                     while k > 0 && hits[k - 1].2 > e {

@@ -316,6 +316,7 @@ fn first_contact<S: Scalar>(
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
     let fast = mesh.bvh().fast_for(cull);
     mesh.bvh().along_ray_with(cull, fast, |items, _entry| {
+        mesh.prefetch_faces(items);
         for &i in items {
             let reach = FaceReach {
                 cull,

@@ -326,6 +326,7 @@ fn point_in_solid<S: Scalar>(
         let mut winding = 0i64;
         let mut clean = true;
         mesh.bvh().along_ray(&cull, |items, _| {
+            mesh.prefetch_faces(items);
             for &i in items {
                 match face(d, i as usize) {
                     Some(Crossing::Through { along }) => winding += if along { 1 } else { -1 },
