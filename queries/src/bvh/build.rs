@@ -4,10 +4,11 @@
 //! each level reads them in order; one pass bins them on all three axes at once, the bins
 //! give each child its box, and the partition pass its centres' box: two passes a level.
 //!
-//! The plan is made on the items' boxes rounded to `f32` (32-byte records, bins included, instead of 64, and
-//! half the memory traffic per level): the boxes only choose the splits. The nodes' boxes
-//! are then filled in from the exact `f64` boxes, from the leaves up ([`Bvh::fill`]), so the
-//! guarantee that a node's box holds every item below it owes nothing to the rounding.
+//! The plan is made on the items' boxes rounded to `f32` (32-byte records with their bins
+//! instead of 64, half the memory traffic per level): the boxes only choose the splits. The
+//! nodes' boxes are then filled in from the exact `f64` boxes, from the leaves up
+//! ([`Bvh::fill`]), so the guarantee that a node's box holds every item below it owes nothing
+//! to the rounding.
 
 use super::{union, Box3, Bvh, Node, EMPTY};
 
@@ -355,10 +356,11 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
     // its items, not as much as sixteen bins on three axes (small nodes are most nodes).
     let n = items.len();
     let used = n.clamp(2, BINS); // at least one plane, whatever a caller passes
-                                 // Per axis (a fourth lane for the vector registers): half the smallest centre
-                                 // coordinate and bins per unit of half coordinate (halved, so that the extent of centres
-                                 // near ±f32::MAX does not overflow); 0 for an axis on which every centre is the same,
-                                 // whose items all go to bin 0 and whose planes are never costed.
+
+    // Per axis (a fourth lane for the vector registers): half the smallest centre coordinate
+    // and bins per unit of half coordinate (halved, so that the extent of centres near
+    // ±f32::MAX does not overflow); 0 for an axis on which every centre is the same, whose
+    // items all go to bin 0 and whose planes are never costed.
     let mut origin = [0.0f32; 4];
     let mut per = [0.0f32; 4];
     let mut live = [false; 3];
@@ -396,7 +398,7 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
         it.bins = [b[0] as u8, b[1] as u8, b[2] as u8, 0];
     }
     // Sweep from the right, then from the left, all three axes at once: plane `b` (between
-    // bins `b - 1` and `b`) has `left[b - 1]` on its left and `right[b]` on its right.
+    // bins `b - 1` and `b`) has `left_…[b - 1]` on its left and `right_…[b]` on its right.
     let (mut right_cost, mut right_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
     let mut acc = Sweep::EMPTY;
     for b in (1..used).rev() {

@@ -535,8 +535,9 @@ pub(crate) const CACHED_ITEMS: usize = 1 << 14;
 
 /// Asks the processor to bring every 64-byte line that `x` spans into its caches (a hint:
 /// nothing is read, and nothing happens off x86-64): a binary node's pair of children, a
-/// wide node, a leaf's item numbers, or a mesh's triangle. The offsets are known when compiled: a line every 64 bytes from the start,
-/// and the last byte's where `T` need not start on a line (two 56-byte nodes may span three).
+/// wide node, a leaf's item numbers, or a mesh's triangle. The offsets are known when
+/// compiled: a line every 64 bytes from the start, and the last byte's where `T` need not
+/// start on a line (two 56-byte nodes may span three).
 #[inline(always)]
 pub(crate) fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
