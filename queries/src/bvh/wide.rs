@@ -292,6 +292,8 @@ impl WideBvh {
             heap = vec![MaybeUninit::uninit(); 3 * self.depth + 1];
             &mut heap
         };
+        // Whether the tree is too large to stay in the caches: then leaves are fetched ahead too.
+        let cold = self.items.len() > super::CACHED_ITEMS;
         let mut len = 0;
         let mut at = (0u32, 0u32, entry);
         loop {
@@ -318,9 +320,8 @@ impl WideBvh {
                         // Its children's boxes, fetched now: a deep descent otherwise waits
                         // on memory once per level.
                         prefetch(&self.nodes[first as usize]);
-                    } else if self.items.len() > super::CACHED_ITEMS {
-                        // A leaf's item numbers, likewise (on a tree too large to stay in
-                        // the caches).
+                    } else if cold {
+                        // A leaf's item numbers, likewise.
                         prefetch(&self.items[first as usize]);
                     }
                     let mut k = n;
