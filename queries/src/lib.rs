@@ -91,7 +91,7 @@ pub use error::{Problem, ShapeError};
 pub use mesh::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
     decide_sweep_sphere_mesh, overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, RayMeshHit,
-    SweepMeshHit, TriangleMesh,
+    SweepMeshHit, TriangleMesh, Triangles, TrianglesIter,
 };
 pub use motion::{
     closest_point_on_triangle, decide_sweep_sphere_triangle, move_particle, safe_epsilon,

@@ -30,7 +30,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use surety_intervals::{Scalar, Vec3};
 
 use crate::ccd::CcdMesh;
-use crate::{Aabb, Obb, Plane, Pose, Ray, Segment, ShapeError, Sphere, Triangle, TriangleMesh};
+use crate::{
+    Aabb, Obb, Plane, Pose, Ray, Segment, ShapeError, Sphere, Triangle, TriangleMesh, Triangles,
+};
 
 /// A shape saved as its fields (read back by its accessors) and loaded through its
 /// constructor.
@@ -82,13 +84,20 @@ shape!(Plane, PlaneRaw { normal: Vec3<S>, offset: S }, |r| Plane::new(r.normal, 
 /// A mesh: its triangles (the hierarchy is rebuilt on loading).
 impl<S: Scalar + Serialize> Serialize for TriangleMesh<S> {
     fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+        /// The triangles in the order given, as a sequence.
+        struct InOrder<'a, S>(Triangles<'a, S>);
+        impl<S: Scalar + Serialize> Serialize for InOrder<'_, S> {
+            fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+                s.collect_seq(self.0.iter())
+            }
+        }
         #[derive(Serialize)]
         #[serde(bound(serialize = "S: Scalar + Serialize"))]
         struct MeshRef<'a, S> {
-            triangles: &'a [Triangle<S>],
+            triangles: InOrder<'a, S>,
         }
         MeshRef {
-            triangles: self.triangles(),
+            triangles: InOrder(self.triangles()),
         }
         .serialize(s)
     }

@@ -46,19 +46,6 @@ fn terrain(g: &mut Gen) -> Soup {
     }
 }
 
-/// The faces of an `n × n` grid of `(n + 1)²` vertices numbered row by row, two per cell.
-fn grid_faces(n: usize) -> Vec<[usize; 3]> {
-    let at = |i: usize, j: usize| i * (n + 1) + j;
-    let mut f = Vec::new();
-    for i in 0..n {
-        for j in 0..n {
-            f.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
-            f.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
-        }
-    }
-    f
-}
-
 /// An octahedron with its vertices moved on the grid: closed, every edge shared.
 fn closed(g: &mut Gen) -> Soup {
     let mut v = vec![

@@ -528,14 +528,14 @@ fn set_bounds(nodes: &mut [Node], leaf: impl Fn(core::ops::Range<usize>) -> Box3
 }
 
 /// The number of items above which a hierarchy (and a mesh's triangles) no longer stays in
-/// a core's caches between queries, so that fetching a leaf's items ahead pays: 2^14 (a mesh
-/// of that many `f32` faces takes about 1.2 MB). Below, the hints are instructions for
+/// a core's caches between queries, so that fetching a leaf's data ahead (its item numbers,
+/// a mesh's triangles) pays: 2^14 (a mesh of that many `f32` faces takes about 1.3 MB). Below, the hints are instructions for
 /// nothing (4 % of a cast on a 12-face cube, by callgrind).
 pub(crate) const CACHED_ITEMS: usize = 1 << 14;
 
 /// Asks the processor to bring every 64-byte line that `x` spans into its caches (a hint:
 /// nothing is read, and nothing happens off x86-64): a binary node's pair of children, a
-/// wide node, a leaf's item numbers, or a mesh's triangle. The offsets are known when
+/// wide node, a leaf's item numbers, or a mesh's triangles. The offsets are known when
 /// compiled: a line every 64 bytes from the start, and the last byte's where `T` need not
 /// start on a line (two 56-byte nodes may span three).
 #[inline(always)]

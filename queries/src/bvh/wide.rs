@@ -8,8 +8,9 @@
 //! one slab test covers them in vector registers.
 
 use core::mem::MaybeUninit;
+use core::ops::Range;
 
-use super::{down_to_f32, meets, prefetch, union, Box3, Bvh, RayCull, Stack, EMPTY};
+use super::{down_to_f32, meets, prefetch, union, Box3, Bvh, RayCull, Stack, CACHED_ITEMS, EMPTY};
 
 /// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
 /// that each plane of the four is one vector, and rounded outward to `f32`, so that a node
@@ -229,6 +230,13 @@ impl WideBvh {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn overlapping(&self, b: Box3) -> impl Iterator<Item = usize> + '_ {
+        self.overlapping_slots(b)
+            .map(|slot| self.items[slot] as usize)
+    }
+
+    /// [`WideBvh::overlapping`] by slots of the item list (leaf by leaf, see
+    /// [`WideBvh::items`]) rather than by items: for data stored in the leaves' order.
+    pub(crate) fn overlapping_slots(&self, b: Box3) -> impl Iterator<Item = usize> + '_ {
         let mut stack = Stack::new();
         if !self.nodes.is_empty() {
             stack.push((0u32, 0u32));
@@ -237,8 +245,16 @@ impl WideBvh {
             bvh: self,
             query: b,
             stack,
-            leaf: [].iter(),
+            leaf: 0..0,
         }
+    }
+
+    /// The items leaf by leaf: slot `s` of the list holds item `items()[s]`, and each leaf
+    /// holds a run of consecutive slots. Data stored in this order (a mesh's triangles) is
+    /// read by a query in runs, and a leaf's can be fetched before the leaf is visited.
+    #[inline]
+    pub(crate) fn items(&self) -> &[u32] {
+        &self.items
     }
 
     /// Visits the leaves the ray `cull` may reach, nearest entry first, while `visit` returns
@@ -248,8 +264,13 @@ impl WideBvh {
     /// whose entry bound exceeds it is skipped. Each lane's box is tested by [`RayCull`]'s
     /// slab test (the four of a node at once where a single ray allows its fast form), whose
     /// every rounding is accounted for, so no leaf the ray can reach by then is skipped.
-    pub fn along_ray<F: FnMut(&[u32], f64) -> f64>(&self, cull: &RayCull, visit: F) {
-        self.along_ray_with(cull, self.fast_for(cull), visit);
+    pub fn along_ray<F: FnMut(&[u32], f64) -> f64>(&self, cull: &RayCull, mut visit: F) {
+        self.along_ray_with(
+            cull,
+            self.fast_for(cull),
+            |slots| prefetch(&self.items[slots.start]),
+            |slots, entry| visit(&self.items[slots], entry),
+        );
     }
 
     /// Whether the ray's fast slab test holds for every box of the tree
@@ -259,7 +280,11 @@ impl WideBvh {
         self.root.is_some_and(|b| cull.fast_within(&b))
     }
 
-    /// [`WideBvh::along_ray`] with `fast` from [`WideBvh::fast_for`] already decided.
+    /// [`WideBvh::along_ray`] with `fast` from [`WideBvh::fast_for`] already decided, by
+    /// slots of the item list ([`WideBvh::items`]): `visit(slots, entry)` gets a leaf's run
+    /// of slots. On a tree too large to stay in the caches ([`CACHED_ITEMS`]), `fetch(slots)`
+    /// is called for each leaf lane the ray enters as its node is tested, before the leaf is
+    /// visited: a hint to fetch the data the visit will read (nothing may depend on it).
     ///
     /// Depth first: at each node, the lanes the ray may enter (before the current bound) are
     /// ordered by their entry bounds; the nearest is visited next and the others wait, each
@@ -268,10 +293,11 @@ impl WideBvh {
     /// level, so `3 · depth + 1` entries always suffice (on the call stack up to 16 levels,
     /// 4^16 leaves; zeroing a larger array costs a small mesh's query a tenth of its time).
     #[inline(always)]
-    pub(crate) fn along_ray_with<F: FnMut(&[u32], f64) -> f64>(
+    pub(crate) fn along_ray_with<F: FnMut(Range<usize>, f64) -> f64>(
         &self,
         cull: &RayCull,
         fast: bool,
+        fetch: impl Fn(Range<usize>),
         mut visit: F,
     ) {
         let Some(root) = self.root.as_ref() else {
@@ -293,13 +319,13 @@ impl WideBvh {
             &mut heap
         };
         // Whether the tree is too large to stay in the caches: then leaves are fetched ahead too.
-        let cold = self.items.len() > super::CACHED_ITEMS;
+        let cold = self.items.len() > CACHED_ITEMS;
         let mut len = 0;
         let mut at = (0u32, 0u32, entry);
         loop {
             if at.1 > 0 {
                 let slots = at.0 as usize..(at.0 + at.1) as usize;
-                t_max = t_max.min(visit(&self.items[slots], at.2));
+                t_max = t_max.min(visit(slots, at.2));
             } else {
                 let q = &self.nodes[at.0 as usize];
                 let entries = if fast {
@@ -321,8 +347,8 @@ impl WideBvh {
                         // on memory once per level.
                         prefetch(&self.nodes[first as usize]);
                     } else if cold {
-                        // A leaf's item numbers, likewise.
-                        prefetch(&self.items[first as usize]);
+                        // A leaf's data, likewise.
+                        fetch(first as usize..(first + count) as usize);
                     }
                     let mut k = n;
                     while k > 0 && hits[k - 1].2 > e {
@@ -359,13 +385,14 @@ impl WideBvh {
     }
 }
 
-/// The iterator of [`WideBvh::overlapping`].
+/// The iterator of [`WideBvh::overlapping_slots`].
 struct WideOverlapping<'a> {
     bvh: &'a WideBvh,
     query: Box3,
     /// (first, count): a node when count is 0, else a leaf's slots.
     stack: Stack<(u32, u32)>,
-    leaf: std::slice::Iter<'a, u32>,
+    /// The slots of the leaf being listed.
+    leaf: Range<usize>,
 }
 
 impl Iterator for WideOverlapping<'_> {
@@ -373,13 +400,12 @@ impl Iterator for WideOverlapping<'_> {
 
     fn next(&mut self) -> Option<usize> {
         loop {
-            if let Some(&k) = self.leaf.next() {
-                return Some(k as usize);
+            if let Some(slot) = self.leaf.next() {
+                return Some(slot);
             }
             let (first, count) = self.stack.pop()?;
             if count > 0 {
-                let slots = first as usize..(first + count) as usize;
-                self.leaf = self.bvh.items[slots].iter();
+                self.leaf = first as usize..(first + count) as usize;
                 continue;
             }
             let q = &self.bvh.nodes[first as usize];

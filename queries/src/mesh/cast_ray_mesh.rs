@@ -94,7 +94,7 @@ pub fn cast_ray_mesh<S: Scalar>(
         if !reach.meets(&mesh.triangle_box(i)) {
             return None;
         }
-        let h = cast_ray_triangle(&ray, &mesh.triangles()[i]);
+        let h = cast_ray_triangle(&ray, &mesh.by_slot()[i]);
         // A single point of contact at `t` (when `det` is not zero; otherwise `t` is the
         // entire line and the comparison is `Maybe`).
         let hit = if max_t.is_finite() {
@@ -186,7 +186,7 @@ fn decide_plain<S: Scalar + Into<f64>>(
     let lift = |v: [f64; 3]| v.map(Interval::<f64>::enclose);
     first_contact(mesh, &cull, max_t, |i, reach| {
         // The face's coordinates, read once for its box, its filters and its parameter.
-        let t = mesh.triangles()[i].corners().map(coords);
+        let t = mesh.by_slot()[i].corners().map(coords);
         if !reach.meets(&points_box(&t)) {
             return None;
         }
@@ -237,7 +237,7 @@ fn decide_posed<S: Scalar + Into<f64>>(
     // The frames of the parameter's interval evaluation, once for every face.
     let frames = Frame::<Interval<f64>>::pair(poses[0].as_ref(), poses[1].as_ref());
     first_contact(mesh, &cull, max_t, |i, reach| {
-        let t = mesh.triangles()[i].corners().map(coords);
+        let t = mesh.by_slot()[i].corners().map(coords);
         if !reach.meets(&points_box(&t)) {
             return None;
         }
@@ -301,53 +301,55 @@ impl FaceReach<'_> {
 }
 
 /// The mesh's answer from each visited face's verdict within `[0, max_t]` and the bounds of
-/// its contact parameter (meaningful when the verdict is not `False`): `face(i, reach)`
-/// answers `None` for a face whose box `reach` says the ray cannot meet (a leaf's box holds
-/// up to four faces' boxes), having read the face's coordinates once for both.
+/// its contact parameter (meaningful when the verdict is not `False`): `face(slot, reach)`
+/// (the face at that slot, [`TriangleMesh::by_slot`]) answers `None` for a face whose box
+/// `reach` says the ray cannot meet (a leaf's box holds up to four faces' boxes), having
+/// read the face's coordinates once for both.
 fn first_contact<S: Scalar>(
     mesh: &TriangleMesh<S>,
     cull: &RayCull,
     max_t: f64,
     mut face: impl FnMut(usize, &FaceReach) -> Option<(Verdict, f64, f64)>,
 ) -> RayMeshHit {
-    let mut best: Option<(usize, f64)> = None; // a certain face and its contact's upper bound
+    let mut best: Option<(usize, f64)> = None; // a certain face's slot, its contact's upper bound
     let mut maybe = false;
     let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
     let fast = mesh.bvh().fast_for(cull);
-    mesh.bvh().along_ray_with(cull, fast, |items, _entry| {
-        mesh.prefetch_faces(items);
-        for &i in items {
-            let reach = FaceReach {
-                cull,
-                fast,
-                bound: best.map_or(max_t, |(_, b)| b),
-            };
-            let Some((verdict, t_lo, t_hi)) = face(i as usize, &reach) else {
-                continue;
-            };
-            if verdict.is_false() {
-                continue;
-            }
-            // The contact is at a parameter in [0, max_t]; NaN bounds (never expected) are
-            // taken as the whole range.
-            let t_lo = if t_lo >= 0.0 { t_lo.min(max_t) } else { 0.0 };
-            let t_hi = if t_hi <= max_t { t_hi.max(0.0) } else { max_t };
-            lo = lo.min(t_lo);
-            hi = hi.max(t_hi);
-            if verdict.is_true() {
-                if best.is_none_or(|(_, b)| t_hi < b) {
-                    best = Some((i as usize, t_hi));
+    let fetch = |slots| mesh.fetch(slots);
+    mesh.bvh()
+        .along_ray_with(cull, fast, fetch, |slots, _entry| {
+            for i in slots {
+                let reach = FaceReach {
+                    cull,
+                    fast,
+                    bound: best.map_or(max_t, |(_, b)| b),
+                };
+                let Some((verdict, t_lo, t_hi)) = face(i, &reach) else {
+                    continue;
+                };
+                if verdict.is_false() {
+                    continue;
                 }
-            } else {
-                maybe = true;
+                // The contact is at a parameter in [0, max_t]; NaN bounds (never expected) are
+                // taken as the whole range.
+                let t_lo = if t_lo >= 0.0 { t_lo.min(max_t) } else { 0.0 };
+                let t_hi = if t_hi <= max_t { t_hi.max(0.0) } else { max_t };
+                lo = lo.min(t_lo);
+                hi = hi.max(t_hi);
+                if verdict.is_true() {
+                    if best.is_none_or(|(_, b)| t_hi < b) {
+                        best = Some((i, t_hi));
+                    }
+                } else {
+                    maybe = true;
+                }
             }
-        }
-        // Faces whose boxes begin after a certain contact cannot come first.
-        best.map_or(max_t, |(_, b)| b)
-    });
+            // Faces whose boxes begin after a certain contact cannot come first.
+            best.map_or(max_t, |(_, b)| b)
+        });
     let (hit, face) = match best {
-        Some((f, _)) => (Verdict::True, Some(f)),
+        Some((slot, _)) => (Verdict::True, Some(mesh.face(slot))),
         None if maybe => (Verdict::Maybe, None),
         None => (Verdict::False, None),
     };

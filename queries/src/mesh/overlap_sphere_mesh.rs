@@ -36,7 +36,7 @@ pub fn overlap_sphere_mesh<S: Scalar>(
         return Verdict::Maybe;
     };
     combine(mesh, ball_box(&ball), |i| {
-        overlap_sphere_triangle(&ball, &mesh.triangles()[i])
+        overlap_sphere_triangle(&ball, &mesh.by_slot()[i])
     })
 }
 
@@ -80,7 +80,7 @@ pub fn decide_overlap_sphere_mesh<S: Scalar + Into<f64>>(
         })
     };
     combine(mesh, cull, |i| {
-        let face = SphereTriangle::new(ball, &mesh.triangles()[i]);
+        let face = SphereTriangle::new(ball, &mesh.by_slot()[i]);
         decide_pair(face, ball_pose, frame, policy)
     })
 }
@@ -96,15 +96,15 @@ fn ball_box<S: Scalar>(sphere: &Sphere<S>) -> [[f64; 3]; 2] {
     [lo, hi]
 }
 
-/// The faces whose boxes meet the box `[lo, hi]`, each asked `face(i)`: `True` at the first
-/// certain contact.
+/// The faces whose boxes meet the box `[lo, hi]`, each asked `face(slot)` (the face at that
+/// slot, [`TriangleMesh::by_slot`]): `True` at the first certain contact.
 fn combine<S: Scalar>(
     mesh: &TriangleMesh<S>,
     [lo, hi]: [[f64; 3]; 2],
     mut face: impl FnMut(usize) -> Verdict,
 ) -> Verdict {
     let mut answer = Verdict::False;
-    for i in mesh.near(lo, hi) {
+    for i in mesh.near_slots(lo, hi) {
         answer = answer | face(i);
         if answer.is_true() {
             break;

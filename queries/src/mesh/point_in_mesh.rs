@@ -226,11 +226,11 @@ pub fn point_in_mesh<S: Scalar>(mesh: &impl PlacedMesh<S>, p: Vec3<S>) -> Verdic
     let lo = bounds.map(|b| b.0.as_f64());
     let hi = bounds.map(|b| b.1.as_f64());
     let on_surface = mesh
-        .near(lo, hi)
-        .map(|i| point_in_triangle(p, &mesh.triangles()[i]))
+        .near_slots(lo, hi)
+        .map(|i| point_in_triangle(p, &mesh.by_slot()[i]))
         .fold(Verdict::False, |a, b| a | b);
     point_in_solid(mesh, on_surface, [lo, hi], |d, i| {
-        let t = mesh.triangles()[i].corners().map(Vec3::to_array);
+        let t = mesh.by_slot()[i].corners().map(Vec3::to_array);
         crossing(&p.to_array(), &d.map(S::lift_f64), &t)
     })
 }
@@ -283,8 +283,8 @@ pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
         }
     };
     let mut on_surface = Verdict::False;
-    for i in mesh.near(reach[0], reach[1]) {
-        let on = SegmentTriangle::point(p, &mesh.triangles()[i]);
+    for i in mesh.near_slots(reach[0], reach[1]) {
+        let on = SegmentTriangle::point(p, &mesh.by_slot()[i]);
         on_surface = on_surface | decide_pair(on, None, frame, policy);
         if on_surface.is_true() {
             return Verdict::True;
@@ -294,7 +294,7 @@ pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
         let shapes = RayCrossing {
             p: at,
             d,
-            t: mesh.triangles()[i].corners().map(coords),
+            t: mesh.by_slot()[i].corners().map(coords),
         };
         match frame {
             None => decide_with(|| shapes, policy),
@@ -310,7 +310,8 @@ pub fn decide_point_in_mesh<S: Scalar + Into<f64>>(
 }
 
 /// The answer from the surface test and the winding number along the first ray whose every
-/// face is certainly classified (`face(d, i)` classifies face `i` for the direction `d`):
+/// face is certainly classified (`face(d, slot)` classifies the face at `slot`,
+/// [`TriangleMesh::by_slot`], for the direction `d`):
 /// faces crossed along their normal count +1, against it -1.
 fn point_in_solid<S: Scalar>(
     mesh: &TriangleMesh<S>,
@@ -325,10 +326,11 @@ fn point_in_solid<S: Scalar>(
         let cull = RayCull::family([lo, hi], [d, d], f64::INFINITY);
         let mut winding = 0i64;
         let mut clean = true;
-        mesh.bvh().along_ray(&cull, |items, _| {
-            mesh.prefetch_faces(items);
-            for &i in items {
-                match face(d, i as usize) {
+        let fast = mesh.bvh().fast_for(&cull);
+        let fetch = |slots| mesh.fetch(slots);
+        mesh.bvh().along_ray_with(&cull, fast, fetch, |slots, _| {
+            for i in slots {
+                match face(d, i) {
                     Some(Crossing::Through { along }) => winding += if along { 1 } else { -1 },
                     Some(Crossing::Misses) => {}
                     Some(Crossing::Grazes) | None => clean = false,

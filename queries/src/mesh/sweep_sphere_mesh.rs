@@ -8,7 +8,10 @@ use crate::motion::{
     by_reach, settle_by_capsule, sphere_path_clear, sweep_with_normal, SweepSphereTriangle,
 };
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
-use crate::{overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle};
+use crate::{
+    overlap_sphere_triangle, sweep_sphere_triangle, Placed, PlacedMesh, Sphere, Triangle,
+    TriangleMesh,
+};
 
 /// The answer of [`sweep_sphere_mesh`].
 ///
@@ -86,12 +89,12 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     });
     let Some((sphere, motion)) = local else {
         // Out of the floats in the mesh's frame: every face may be touched, from time 0.
-        return earliest(0..mesh.len(), |_, _| (Verdict::Maybe, 0.0, 1.0));
+        return earliest(mesh, 0..mesh.len(), |_, _| (Verdict::Maybe, 0.0, 1.0));
     };
     let sphere = &sphere;
     let [lo, hi] = path_box(sphere, motion);
     let face = |i: usize, upper: Option<f64>| {
-        let triangle = &mesh.triangles()[i];
+        let triangle = &mesh.by_slot()[i];
         // Clear up to the earliest certain contact so far: its contact, if any, comes later
         // (see `earliest`).
         if let (true, Some(u)) = (S::CERTIFIED, upper) {
@@ -112,11 +115,12 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     // Nearest first where faces are skipped past a certain contact (see `earliest`).
     if S::CERTIFIED {
         earliest(
-            by_reach(mesh.near(lo, hi), sphere, motion, mesh.triangles()).into_iter(),
+            mesh,
+            by_reach(mesh.near_slots(lo, hi), sphere, motion, mesh.by_slot()).into_iter(),
             face,
         )
     } else {
-        earliest(mesh.near(lo, hi), face)
+        earliest(mesh, mesh.near_slots(lo, hi), face)
     }
 }
 
@@ -135,8 +139,9 @@ fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
     [lo, hi]
 }
 
-/// The mesh's answer from each face's verdict and time bounds (`face(i, upper)`): `True`
-/// with the certain face whose contact's upper end is least; the time from the least lower
+/// The mesh's answer from the verdict and time bounds of each face of `faces` (slots,
+/// [`TriangleMesh::by_slot`]; `face(slot, upper)`): `True` with the certain face whose
+/// contact's upper end is least (by its number in the order given); the time from the least lower
 /// end of a face not certainly missed to that upper end (1 when none is certain).
 ///
 /// `upper` is that least upper end so far, once some face is certain: a face whose path up
@@ -144,7 +149,8 @@ fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
 /// promises: the verdict is `True` already, such a face's contact (if any) comes after
 /// `upper`, so it could neither lower the upper end nor be the first face, and the first
 /// contact, at most `upper`, is a visited face's, at least the least lower end.
-fn earliest(
+fn earliest<S: Scalar>(
+    mesh: &TriangleMesh<S>,
     faces: impl Iterator<Item = usize>,
     mut face: impl FnMut(usize, Option<f64>) -> (Verdict, f64, f64),
 ) -> SweepMeshHit {
@@ -165,7 +171,7 @@ fn earliest(
     let upper = first.map_or(1.0, |(_, t)| t);
     SweepMeshHit {
         hit,
-        face: first.map(|(i, _)| i),
+        face: first.map(|(slot, _)| mesh.face(slot)),
         time: Interval::new(least.min(upper), upper).unwrap_or(Interval::ENTIRE),
     }
 }
@@ -221,7 +227,7 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
         path_box(&b, step)
     });
     let face = |i: usize, upper: Option<f64>| {
-        let triangle = &mesh.triangles()[i];
+        let triangle = &mesh.by_slot()[i];
         // A path certainly clear of the face (in floats, on the enclosures in the mesh's
         // frame) needs no formula; clear up to the earliest certain contact so far, it
         // cannot come first (see `earliest`).
@@ -245,9 +251,10 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
     };
     match &ball {
         Some(b) => earliest(
-            by_reach(mesh.near(lo, hi), b, step, mesh.triangles()).into_iter(),
+            mesh,
+            by_reach(mesh.near_slots(lo, hi), b, step, mesh.by_slot()).into_iter(),
             face,
         ),
-        None => earliest(mesh.near(lo, hi), face),
+        None => earliest(mesh, mesh.near_slots(lo, hi), face),
     }
 }

@@ -1,8 +1,12 @@
 //! The triangle mesh that motion queries move against.
 
+use core::fmt;
+use core::ops::Range;
+
 use surety_intervals::{Endpoint, Scalar, Vec3};
 
-use crate::bvh::{prefetch, Box3, WideBvh, CACHED_ITEMS};
+use super::Triangles;
+use crate::bvh::{prefetch, Box3, WideBvh};
 use crate::{Problem, ShapeError, Triangle};
 
 /// A triangle soup or a closed mesh, with a bounding box per triangle for culling.
@@ -16,8 +20,11 @@ use crate::{Problem, ShapeError, Triangle};
 ///   its corners) misses the query's box (computed with outward rounding), so it never drops
 ///   a triangle a query could touch. The boxes are those of a bounding volume hierarchy
 ///   built with the mesh ([`TriangleMesh::bvh`], four children per node); per triangle
-///   they are recomputed from the corners rather than stored (about 72 to 80 bytes per
+///   they are recomputed from the corners rather than stored (about 76 to 84 bytes per
 ///   `f32` triangle in all).
+/// - The triangles are kept in the hierarchy's leaf order, so that a query reads a leaf's
+///   triangles in one run and, on a large mesh, fetches them as it tests the node above;
+///   [`TriangleMesh::triangles`] and every query's face numbers are in the order given.
 ///
 /// # Example
 /// ```
@@ -32,11 +39,15 @@ use crate::{Problem, ShapeError, Triangle};
 /// assert_eq!(floor.triangles()[1].normal(), Vec3::new(0.0, 0.0, 1.0));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct TriangleMesh<S> {
+    /// The triangles by slot, in the hierarchy's leaf order: slot `s` holds face
+    /// `bvh.items()[s]` (see [`WideBvh::items`]).
     triangles: Vec<Triangle<S>>,
-    /// Per triangle: its normal and the normal's length, computed once.
+    /// Per slot: the triangle's normal and the normal's length, computed once.
     normals: Vec<(Vec3<S>, S)>,
+    /// Per face (in the order given): its slot.
+    slots: Vec<u32>,
     /// The hierarchy over the triangles' boxes ([`TriangleMesh::triangle_box`]), which are
     /// recomputed from the corners where needed rather than stored.
     bvh: WideBvh,
@@ -99,27 +110,38 @@ impl<S: Scalar> TriangleMesh<S> {
     /// ```
     pub fn from_triangles(triangles: Vec<Triangle<S>>) -> Result<Self, ShapeError> {
         let boxes: Vec<Box3> = triangles.iter().map(corner_box).collect();
-        let normals = triangles
-            .iter()
-            .map(|t| {
-                let n = t.normal();
-                (n, n.length_squared().sqrt())
-            })
-            .collect();
         // Every box is finite with lo <= hi (the corners are): the only error is the count.
         let bvh = WideBvh::new(&boxes).map_err(|e| ShapeError {
             shape: "mesh",
             field: "triangles",
             ..e
         })?;
+        drop(boxes);
+        // The tree lists every face once (its item list is a permutation of the faces).
+        let items = bvh.items();
+        let stored: Vec<Triangle<S>> = items.iter().map(|&f| triangles[f as usize]).collect();
+        drop(triangles);
+        let mut slots = vec![0u32; items.len()];
+        for (slot, &f) in (0u32..).zip(items) {
+            slots[f as usize] = slot;
+        }
+        let normals = stored
+            .iter()
+            .map(|t| {
+                let n = t.normal();
+                (n, n.length_squared().sqrt())
+            })
+            .collect();
         Ok(Self {
-            triangles,
+            triangles: stored,
             normals,
+            slots,
             bvh,
         })
     }
 
-    /// The triangles, in the order given.
+    /// The triangles, in the order given (face `i` is the `i`-th): indexed and iterated as
+    /// a slice is.
     ///
     /// # Example
     /// ```
@@ -132,8 +154,21 @@ impl<S: Scalar> TriangleMesh<S> {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     #[inline]
-    pub fn triangles(&self) -> &[Triangle<S>] {
+    pub fn triangles(&self) -> Triangles<'_, S> {
+        Triangles::new(&self.triangles, &self.slots)
+    }
+
+    /// The triangles by slot (the hierarchy's leaf order, see [`WideBvh::items`]): what the
+    /// queries read, with the slots the hierarchy's traversals give.
+    #[inline]
+    pub(crate) fn by_slot(&self) -> &[Triangle<S>] {
         &self.triangles
+    }
+
+    /// The face (its number in the order given) kept at `slot`.
+    #[inline]
+    pub(crate) fn face(&self, slot: usize) -> usize {
+        self.bvh.items()[slot] as usize
     }
 
     /// The number of triangles.
@@ -164,9 +199,9 @@ impl<S: Scalar> TriangleMesh<S> {
         self.triangles.is_empty()
     }
 
-    /// Triangle `i`'s normal `(b - a) × (c - a)` and its length.
-    pub(crate) fn normal(&self, i: usize) -> (Vec3<S>, S) {
-        self.normals[i]
+    /// The normal `(b - a) × (c - a)` of the triangle at slot `slot`, and its length.
+    pub(crate) fn normal(&self, slot: usize) -> (Vec3<S>, S) {
+        self.normals[slot]
     }
 
     /// The indices of the triangles whose bounding boxes meet the closed box `[lo, hi]`: a
@@ -186,14 +221,23 @@ impl<S: Scalar> TriangleMesh<S> {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn near(&self, lo: [f64; 3], hi: [f64; 3]) -> impl Iterator<Item = usize> + '_ {
-        self.bvh.overlapping([lo, hi]).filter(move |&i| {
-            let b = &self.triangle_box(i);
+        self.near_slots(lo, hi).map(|slot| self.face(slot))
+    }
+
+    /// [`TriangleMesh::near`] by slots ([`TriangleMesh::by_slot`]).
+    pub(crate) fn near_slots(
+        &self,
+        lo: [f64; 3],
+        hi: [f64; 3],
+    ) -> impl Iterator<Item = usize> + '_ {
+        self.bvh.overlapping_slots([lo, hi]).filter(move |&slot| {
+            let b = &self.triangle_box(slot);
             (0..3).all(|k| b[0][k] <= hi[k] && lo[k] <= b[1][k])
         })
     }
 
     /// Bytes the mesh holds on the heap: its triangles (corners stored per triangle), their
-    /// normals, and the hierarchy.
+    /// normals, where each is kept, and the hierarchy.
     ///
     /// # Example
     /// ```
@@ -208,27 +252,26 @@ impl<S: Scalar> TriangleMesh<S> {
     pub fn memory_bytes(&self) -> usize {
         self.triangles.capacity() * std::mem::size_of::<Triangle<S>>()
             + self.normals.capacity() * std::mem::size_of::<(Vec3<S>, S)>()
+            + self.slots.capacity() * std::mem::size_of::<u32>()
             + self.bvh.memory_bytes()
     }
 
-    /// Asks the processor for the triangles `items` (a leaf's), on a mesh too large to stay
-    /// in the caches: they lie anywhere in the mesh, and their loads, asked for together,
-    /// overlap instead of waiting one for another. A hint only; nothing is read.
+    /// Asks the processor for the triangles at `slots` (a leaf's, whose node is being
+    /// tested) on a mesh too large to stay in the caches: one run of the mesh's triangles,
+    /// fetched while the traversal goes on. A hint only; nothing is read.
     #[inline(always)]
-    pub(crate) fn prefetch_faces(&self, items: &[u32]) {
-        if self.triangles.len() > CACHED_ITEMS {
-            for &i in items {
-                if let Some(t) = self.triangles.get(i as usize) {
-                    prefetch(t);
-                }
+    pub(crate) fn fetch(&self, slots: Range<usize>) {
+        if let Some(run) = self.triangles.get(slots) {
+            for t in run {
+                prefetch(t);
             }
         }
     }
 
-    /// Triangle `i`'s box: the exact bounds of its corners.
+    /// The box of the triangle at slot `slot`: the exact bounds of its corners.
     #[inline]
-    pub(crate) fn triangle_box(&self, i: usize) -> Box3 {
-        corner_box(&self.triangles[i])
+    pub(crate) fn triangle_box(&self, slot: usize) -> Box3 {
+        corner_box(&self.triangles[slot])
     }
 
     /// The bounding volume hierarchy over the triangles' boxes (four children per node: the
@@ -248,6 +291,16 @@ impl<S: Scalar> TriangleMesh<S> {
     #[inline]
     pub fn bvh(&self) -> &WideBvh {
         &self.bvh
+    }
+}
+
+/// The triangles in the order given, and the hierarchy (the normals are derived).
+impl<S: fmt::Debug> fmt::Debug for TriangleMesh<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TriangleMesh")
+            .field("triangles", &Triangles::new(&self.triangles, &self.slots))
+            .field("bvh", &self.bvh)
+            .finish()
     }
 }
 

@@ -125,9 +125,9 @@ pub fn move_particle<S: Scalar>(
     };
     let scale = S::lift_f64(frame.map_or(1.0, Pose::scale));
     let mut blocked = Verdict::False;
-    let mut earliest: Option<(f64, usize)> = None;
-    for i in mesh.near(lo, hi) {
-        let t = &mesh.triangles()[i];
+    let mut earliest: Option<(f64, usize)> = None; // the earliest stop and its face's slot
+    for i in mesh.near_slots(lo, hi) {
+        let t = &mesh.by_slot()[i];
         let (n, length) = mesh.normal(i);
         let (v, sp, sq) = enters(p, q, t, n);
         if v.is_false() {
@@ -156,8 +156,8 @@ pub fn move_particle<S: Scalar>(
             let Some([lo, hi]) = span(p, h) else {
                 return false;
             };
-            mesh.near(lo, hi).all(|i| {
-                enters(p, h, &mesh.triangles()[i], mesh.normal(i).0)
+            mesh.near_slots(lo, hi).all(|i| {
+                enters(p, h, &mesh.by_slot()[i], mesh.normal(i).0)
                     .0
                     .is_false()
             })
@@ -166,6 +166,6 @@ pub fn move_particle<S: Scalar>(
     Ok(ParticleMove {
         end,
         blocked,
-        triangle: Some(triangle),
+        triangle: Some(mesh.face(triangle)),
     })
 }

@@ -257,10 +257,10 @@ pub fn slide_sphere<S: Scalar>(
             grow(lo[2], false)?,
         ];
         let hi = [grow(hi[0], true)?, grow(hi[1], true)?, grow(hi[2], true)?];
-        Some(mesh.near(lo, hi))
+        Some(mesh.near_slots(lo, hi))
     };
     let world_corners = |i: usize| {
-        let t = corners_f64(&mesh.triangles()[i]);
+        let t = corners_f64(&mesh.by_slot()[i]);
         frame.map_or(t, |pose| t.map(|p| pose.transform_point(p)))
     };
     let stay = |c, contacts, started_in_contact| Slide {
@@ -290,7 +290,7 @@ pub fn slide_sphere<S: Scalar>(
         }
         !overlap_sphere_triangle(&ball, t).is_false()
     };
-    if faces.any(|i| touches(&mesh.triangles()[i])) {
+    if faces.any(|i| touches(&mesh.by_slot()[i])) {
         return Ok(stay(c, 0, true));
     }
     for _ in 0..options.max_iterations {
@@ -322,8 +322,8 @@ pub fn slide_sphere<S: Scalar>(
             // whose path up to the earliest possible contact so far is clear is skipped: it
             // cannot come first. (Skipping starts once a contact is found, and the step
             // chosen is re-checked whole before it is taken, by `settle` below.)
-            for i in by_reach(faces, &ball, step, mesh.triangles()) {
-                let triangle = &mesh.triangles()[i];
+            for i in by_reach(faces, &ball, step, mesh.by_slot()) {
+                let triangle = &mesh.by_slot()[i];
                 if let Some((e, _)) = earliest {
                     if sphere_path_clear(&ball, step * S::lift_f64(e), triangle) {
                         continue;
@@ -333,7 +333,7 @@ pub fn slide_sphere<S: Scalar>(
             }
         } else {
             for i in faces {
-                visit(&mut earliest, i, &mesh.triangles()[i]);
+                visit(&mut earliest, i, &mesh.by_slot()[i]);
             }
         }
         let Some((at, triangle)) = earliest else {
@@ -369,7 +369,7 @@ pub fn slide_sphere<S: Scalar>(
                     return false;
                 };
                 faces.all(|i| {
-                    sweep_with_normal(&ball, step, &mesh.triangles()[i], || mesh.normal(i), clear)
+                    sweep_with_normal(&ball, step, &mesh.by_slot()[i], || mesh.normal(i), clear)
                         .hit
                         .is_false()
                 })
