@@ -535,16 +535,16 @@ pub(crate) const CACHED_ITEMS: usize = 1 << 14;
 
 /// Asks the processor to bring every 64-byte line that `x` spans into its caches (a hint:
 /// nothing is read, and nothing happens off x86-64): a binary node's pair of children, a
-/// wide node, a leaf's item numbers, or a mesh's triangles. The offsets are known when
-/// compiled: a line every 64 bytes from the start, and the last byte's where `T` need not
-/// start on a line (two 56-byte nodes may span three).
+/// wide node, a leaf's item numbers, or a run of a mesh's triangles. A line every 64 bytes
+/// from the start, and the last byte's where `x` need not start on a line (two 56-byte
+/// nodes may span three); for a sized `T` the offsets are known when compiled.
 #[inline(always)]
-pub(crate) fn prefetch<T>(x: &T) {
+pub(crate) fn prefetch<T: ?Sized>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         let p = (x as *const T).cast::<i8>();
-        let size = core::mem::size_of::<T>();
+        let size = core::mem::size_of_val(x);
         let mut k = 0;
         while k < size {
             // SAFETY: a prefetch is a hint that never faults or reads into the program; the
@@ -552,7 +552,7 @@ pub(crate) fn prefetch<T>(x: &T) {
             unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(k)) };
             k += 64;
         }
-        if core::mem::align_of::<T>() < 64 && size > 0 {
+        if core::mem::align_of_val(x) < 64 && size > 0 {
             // SAFETY: as above.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(size - 1)) };
         }
