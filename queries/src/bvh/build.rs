@@ -200,13 +200,17 @@ fn build_sequential(
         first: 0,
         count: 0,
     });
-    let mut stack = vec![Task {
+    // The stack holds at most one task a level and one more; reserved for the depth the
+    // median splits bound (growing it would cost a tiny mesh's build a copy).
+    let bits = (usize::BITS - n.leading_zeros()) as usize;
+    let mut stack = Vec::with_capacity(3 * bits + 2);
+    stack.push(Task {
         node: 0,
         start: 0,
         end: n,
         centres,
         depth,
-    }];
+    });
     while let Some(task) = stack.pop() {
         let count = task.end - task.start;
         if count <= leaf {
@@ -331,16 +335,22 @@ impl Sweep {
         self.count = std::array::from_fn(|k| self.count[k] + bins.count[b][k]);
     }
 
-    /// Per axis: half the surface area of the boxes' union times their count, in `f64` (0
-    /// for an empty union; may be infinite or NaN for huge boxes, which only makes the
-    /// heuristic indifferent, never wrong).
+    /// Per axis: half the surface area of the boxes' union times their count, in `f64` (NaN
+    /// for an empty union, which no plane may have on a side; may be infinite or NaN for
+    /// huge boxes, which only makes the heuristic indifferent, never wrong).
     #[inline(always)]
     fn cost(&self) -> [f64; 4] {
         let d: [[f64; 4]; 3] = std::array::from_fn(|j| {
             std::array::from_fn(|k| (f64::from(self.hi[j][k]) - f64::from(self.lo[j][k])).max(0.0))
         });
         std::array::from_fn(|k| {
-            (d[0][k] * d[1][k] + d[1][k] * d[2][k] + d[2][k] * d[0][k]) * f64::from(self.count[k])
+            let cost = (d[0][k] * d[1][k] + d[1][k] * d[2][k] + d[2][k] * d[0][k])
+                * f64::from(self.count[k]);
+            if self.count[k] > 0 {
+                cost
+            } else {
+                f64::NAN
+            }
         })
     }
 }
@@ -363,11 +373,10 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
     // items all go to bin 0 and whose planes are never costed.
     let mut origin = [0.0f32; 4];
     let mut per = [0.0f32; 4];
-    let mut live = [false; 3];
     for k in 0..3 {
         let half_extent = 0.5 * centres[1][k] - 0.5 * centres[0][k];
         if half_extent > 0.0 {
-            (origin[k], per[k], live[k]) = (0.5 * centres[0][k], used as f32 / half_extent, true);
+            (origin[k], per[k]) = (0.5 * centres[0][k], used as f32 / half_extent);
         }
     }
     // A centre's bins on the three axes, clamped in floats first (a NaN, of an infinite box
@@ -398,38 +407,49 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
         it.bins = [b[0] as u8, b[1] as u8, b[2] as u8, 0];
     }
     // Sweep from the right, then from the left, all three axes at once: plane `b` (between
-    // bins `b - 1` and `b`) has `left_…[b - 1]` on its left and `right_…[b]` on its right.
-    let (mut right_cost, mut right_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
+    // bins `b - 1` and `b`) has bins `..b` on its left and `b..` on its right. A side with no
+    // item costs NaN, so that a plane with an empty side (every plane of an axis whose
+    // centres coincide among them) is never chosen.
+    let mut right_cost = [[0.0f64; 4]; BINS];
     let mut acc = Sweep::EMPTY;
     for b in (1..used).rev() {
         acc.take(&bins, b);
-        (right_cost[b], right_count[b]) = (acc.cost(), acc.count);
+        right_cost[b] = acc.cost();
     }
-    let (mut left_cost, mut left_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
+    // Each plane's cost and left count, and the least cost on each axis (`<=`, so NaN
+    // never, and +∞ only when nothing is finite).
+    let (mut total, mut left_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
+    let mut least = [f64::INFINITY; 4];
     let mut acc = Sweep::EMPTY;
     for b in 0..used - 1 {
         acc.take(&bins, b);
-        (left_cost[b], left_count[b]) = (acc.cost(), acc.count);
+        let left = acc.cost();
+        let cost: [f64; 4] = std::array::from_fn(|k| left[k] + right_cost[b + 1][k]);
+        least = std::array::from_fn(|k| {
+            if cost[k] <= least[k] {
+                cost[k]
+            } else {
+                least[k]
+            }
+        });
+        (total[b], left_count[b]) = (cost, acc.count);
     }
-    // (cost, imbalance, axis, plane), axis by axis and plane by plane.
-    let mut best: Option<(f64, usize, usize, usize)> = None;
-    for k in (0..3).filter(|&k| live[k]) {
+    let least = least[0].min(least[1]).min(least[2]);
+    // Among the planes of least cost, the most even (imbalance, axis, plane), axis by axis
+    // and plane by plane, so the first such on ties.
+    let mut best: Option<(usize, usize, usize)> = None;
+    for k in 0..3 {
         for b in 0..used - 1 {
-            let (ln, rn) = (left_count[b][k], right_count[b + 1][k]);
-            if ln == 0 || rn == 0 {
+            if total[b][k] != least {
                 continue;
             }
-            let cost = left_cost[b][k] + right_cost[b + 1][k];
-            let imbalance = (2 * ln as usize).abs_diff(n);
-            if best
-                .as_ref()
-                .is_none_or(|x| cost < x.0 || (cost == x.0 && imbalance < x.1))
-            {
-                best = Some((cost, imbalance, k, b + 1));
+            let imbalance = (2 * left_count[b][k] as usize).abs_diff(n);
+            if best.is_none_or(|x| imbalance < x.0) {
+                best = Some((imbalance, k, b + 1));
             }
         }
     }
-    let (_, _, axis, plane) = best?;
+    let (_, axis, plane) = best?;
     // Partition, gathering each side's centres' box on the way.
     let (mut mid, mut left_centres, mut right_centres) = (0, NONE, NONE);
     for j in 0..n {

@@ -441,7 +441,9 @@ fn collapse(bvh: Bvh) -> WideBvh {
     let mut out = Vec::with_capacity(nodes.len() / 2 + 1);
     out.push(Quad::UNUSED);
     // (wide node, the binary node it stands for, its level).
-    let mut work = vec![(0usize, 0usize, 1usize)];
+    // (Reserved as `out` is: it lists every wide node once.)
+    let mut work = Vec::with_capacity(out.capacity());
+    work.push((0usize, 0usize, 1usize));
     let mut depth = 1;
     let mut next = 0;
     while let Some(&(w, b, level)) = work.get(next) {
