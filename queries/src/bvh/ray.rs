@@ -78,7 +78,7 @@ impl Slab {
         Slab {
             o,
             d,
-            inv: if inv.is_normal() { inv } else { 0.0 },
+            inv: if normal(inv) { inv } else { 0.0 },
         }
     }
 
@@ -103,6 +103,15 @@ impl Slab {
         };
         q * scale
     }
+}
+
+/// Whether `x` is a normal double: [`f64::is_normal`] on the exponent's bits alone
+/// (`is_normal` classifies, with branches, which cost a small mesh's cast a twentieth of its
+/// instructions).
+#[inline(always)]
+fn normal(x: f64) -> bool {
+    // The biased exponent is neither 0 (zeros, subnormals) nor 0x7ff (infinities, NaNs).
+    ((x.to_bits() >> 52) & 0x7ff).wrapping_sub(1) < 0x7fe
 }
 
 /// The fast slab tests' last step: from the largest entering quotient `near` and the
@@ -195,7 +204,7 @@ impl RayCull {
         let normal = inv[0]
             .iter()
             .chain(scaled.iter().flatten())
-            .fold(true, |all, x| all & x.is_normal()); // no branch per value
+            .fold(true, |all, &x| all & normal(x)); // no branch per value
         let fast = (single && normal).then(|| Fast {
             origin: origin[0],
             scaled,
@@ -384,6 +393,28 @@ impl RayCull {
 mod tests {
     use super::*;
     use crate::testing::{slab_case, Rng};
+
+    /// The exponent test is [`f64::is_normal`] on every kind of double: zeros,
+    /// subnormals, the normals at both ends, the infinities, NaNs, both signs, and random bits.
+    #[test]
+    fn the_normal_test_is_the_standard_one() {
+        let mut cases = vec![
+            0.0,
+            f64::from_bits(1),
+            f64::MIN_POSITIVE,
+            f64::from_bits(f64::MIN_POSITIVE.to_bits() - 1),
+            1.0,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NAN,
+            f64::from_bits(0x7ff0_0000_0000_0001),
+        ];
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        cases.extend((0..100_000).map(|_| f64::from_bits(rng.next_u64())));
+        for x in cases.iter().flat_map(|&x| [x, -x]) {
+            assert_eq!(normal(x), x.is_normal(), "{x:e} ({:#x})", x.to_bits());
+        }
+    }
 
     /// The two-box test is the one-box test twice, to the bit: random rays and boxes at
     /// scales from 2^-60 to 2^60, flat and point boxes, and bounds below `t_max`.
