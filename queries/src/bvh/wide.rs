@@ -268,7 +268,11 @@ impl WideBvh {
         self.along_ray_with(
             cull,
             self.fast_for(cull),
-            |slots| prefetch(&self.items[slots.start]),
+            |slots| {
+                if let Some(run) = self.items.get(slots) {
+                    prefetch(run); // the leaf's item numbers, each line once
+                }
+            },
             |slots, entry| visit(&self.items[slots], entry),
         );
     }
