@@ -343,8 +343,12 @@ impl WideBvh {
                 // The lanes entered, nearest first (insertion into at most four).
                 let mut hits = [(0u32, 0u32, 0.0f64); 4];
                 let mut n = 0;
-                for (j, e) in entries.iter().enumerate().take(usize::from(q.len)) {
-                    let Some(e) = *e else { continue };
+                // All four lanes, the unused ones masked: a loop of fixed length.
+                let used = usize::from(q.len);
+                for (j, e) in entries.iter().enumerate() {
+                    let Some(e) = e.filter(|_| j < used) else {
+                        continue;
+                    };
                     let (first, count) = (q.first[j], u32::from(q.count[j]));
                     if count == 0 {
                         // Its children's boxes, fetched now: a deep descent otherwise waits

@@ -190,9 +190,8 @@ fn decide_plain<S: Scalar + Into<f64>>(
         if !reach.meets(&points_box(&t)) {
             return None;
         }
-        let shapes = SegmentTriangle::ray_from_coords(p, d, t);
         // The static filter decides most faces and, for a hit, encloses its parameter too.
-        if let Some((hit, [lo, hi])) = shapes.static_hit_param() {
+        if let Some((hit, [lo, hi])) = SegmentTriangle::static_ray_hit_param(p, d, t) {
             if !hit || lo > max_t {
                 return Some((Verdict::False, 0.0, 0.0));
             }
@@ -200,6 +199,7 @@ fn decide_plain<S: Scalar + Into<f64>>(
                 return Some((Verdict::True, lo, hi));
             }
         }
+        let shapes = SegmentTriangle::ray_from_coords(p, d, t);
         let hit = decide_face(shapes, None, max_t, policy);
         if hit.is_false() {
             return Some((hit, 0.0, 0.0));

@@ -321,73 +321,28 @@ impl SegmentTriangle {
     /// or `None` where `det` does not clear its bound or the input is out of its range.
     #[inline(always)]
     fn static_parts(&self) -> Option<StaticParts> {
-        /// `48u (1 + 2^-10)`, exact.
-        const B1: f64 = 48.0 * U;
-        /// `176u (1 + 2^-10)`, exact.
-        const B2: f64 = 176.0 * U;
-        /// `2^300`.
-        const RANGE: f64 = f64::from_bits((1023 + 300) << 52);
-        let [a, b, c] = self.t.each_ref().map(load3);
+        let t = self.t.each_ref().map(load3);
         let (p, q) = (load3(&self.p), load3(&self.q));
-        // A ray's direction is an input, not a rounded difference: one rounding fewer.
-        let d = if self.ray { q } else { sub(q, p) };
-        let (e1, e2, s) = (sub(b, a), sub(c, a), sub(p, a));
-        let [mx, my, mz] = max_abs(max_abs(e1, e2), max_abs(d, s));
-        let m = (mx + my) + mz;
-        let big = mx * my * mz;
-        let (pvec, qvec) = (cross(d, e2), cross(s, e1));
-        let det = dot(e1, pvec);
-        let a = T * (m + 1.0);
-        let b1 = B1 * big + a;
-        let b2 = B2 * big + a;
-        // False out of range, or when a difference overflowed (the inputs are finite).
-        let det_clear = (det.abs() > b1) & (m < RANGE);
-        if !det_clear {
-            return None; // maybe parallel, or out of range: not this stage's
-        }
-        let sign = if det > 0.0 { 1.0 } else { -1.0 };
-        let (u, v, t) = (dot(s, pvec), dot(d, qvec), dot(e2, qvec));
-        // Each test: is σx certainly ≥ 0, or certainly < 0? Branch-free: outcomes are data.
-        let test = |x: f64, bound: f64| clears(sign * x, bound);
-        let tests: [Sure; 5] = [
-            test(u, b1),
-            test(v, b1),
-            test((det - u) - v, b2),
-            test(t, b1),
-            // A ray goes on past the segment's end t = det.
-            if self.ray {
-                (true, false)
-            } else {
-                test(det - t, b2)
-            },
-        ];
-        Some(StaticParts {
-            tests,
-            det_negative: det < 0.0,
-            det: sign * det,
-            t: sign * t,
-            bound: b1,
-        })
+        static_parts_of(p, q, t, self.ray)
     }
 
-    /// The static filter's verdict and, for a certain hit, an enclosure `[lo, hi]` of the
-    /// hit parameter `t / det`: with `det` and `t` (sign of `det` taken out) each within `b`
-    /// of the exact values and `det > b`, the exact quotient lies between the quotients of
-    /// the intervals' ends, each computed with three roundings and then widened outward by
-    /// more than their error ([`widen_down`], [`widen_up`]). `None` where the static filter
-    /// does not decide.
+    /// For the ray from `p` along `d` and the triangle `t`: the static filter's verdict and,
+    /// for a certain hit, an enclosure `[lo, hi]` of the hit parameter `t / det`: with `det`
+    /// and `t` (sign of `det` taken out) each within `b` of the exact values and `det > b`,
+    /// the exact quotient lies between the quotients of the intervals' ends, each computed
+    /// with three roundings and then widened outward by more than their error
+    /// ([`widen_down`], [`widen_up`]). `None` where the static filter does not decide.
+    ///
+    /// From coordinates in hand, not a formula: a mesh's cast reads each face's corners once,
+    /// for its box and this filter, and building the formula in memory only to read it back
+    /// was 5 % of a 12-face mesh's cast.
     #[inline]
-    pub(crate) fn static_hit_param(&self) -> Option<(bool, [f64; 2])> {
-        let parts = self.static_parts()?;
-        let hit = answer(parts.verdict())?;
-        if !hit {
-            return Some((false, [0.0, 0.0]));
-        }
-        let (det, t, b) = (parts.det, parts.t, parts.bound);
-        let (t_lo, t_hi) = (t - b, t + b);
-        let lo = t_lo / if t_lo >= 0.0 { det + b } else { det - b };
-        let hi = t_hi / if t_hi >= 0.0 { det - b } else { det + b };
-        Some((true, [widen_down(lo), widen_up(hi)]))
+    pub(crate) fn static_ray_hit_param(
+        p: [f64; 3],
+        d: [f64; 3],
+        t: [[f64; 3]; 3],
+    ) -> Option<(bool, [f64; 2])> {
+        hit_param_of(static_parts_of(p, d, t, true)?)
     }
 
     /// For a ray, where the static filter makes the signs of the line's three barycentric
@@ -410,6 +365,79 @@ impl SegmentTriangle {
             .all(|s| s.0 | s.1)
             .then(|| (signs.iter().all(|s| s.0), parts.det_negative))
     }
+}
+
+/// [`SegmentTriangle`]'s static filter (see its derivation on [`Formula::static_filter`]) on
+/// coordinates already in hand: the start `p`, `q` (a ray's direction, or the segment's
+/// end) and the triangle's corners `t`. `None` where `det` does not clear its bound or the
+/// input is out of its range.
+#[inline(always)]
+fn static_parts_of(
+    p: [f64; 3],
+    q: [f64; 3],
+    [a, b, c]: [[f64; 3]; 3],
+    ray: bool,
+) -> Option<StaticParts> {
+    /// `48u (1 + 2^-10)`, exact.
+    const B1: f64 = 48.0 * U;
+    /// `176u (1 + 2^-10)`, exact.
+    const B2: f64 = 176.0 * U;
+    /// `2^300`.
+    const RANGE: f64 = f64::from_bits((1023 + 300) << 52);
+    // A ray's direction is an input, not a rounded difference: one rounding fewer.
+    let d = if ray { q } else { sub(q, p) };
+    let (e1, e2, s) = (sub(b, a), sub(c, a), sub(p, a));
+    let [mx, my, mz] = max_abs(max_abs(e1, e2), max_abs(d, s));
+    let m = (mx + my) + mz;
+    let big = mx * my * mz;
+    let (pvec, qvec) = (cross(d, e2), cross(s, e1));
+    let det = dot(e1, pvec);
+    let a = T * (m + 1.0);
+    let b1 = B1 * big + a;
+    let b2 = B2 * big + a;
+    // False out of range, or when a difference overflowed (the inputs are finite).
+    let det_clear = (det.abs() > b1) & (m < RANGE);
+    if !det_clear {
+        return None; // maybe parallel, or out of range: not this stage's
+    }
+    let sign = if det > 0.0 { 1.0 } else { -1.0 };
+    let (u, v, t) = (dot(s, pvec), dot(d, qvec), dot(e2, qvec));
+    // Each test: is σx certainly ≥ 0, or certainly < 0? Branch-free: outcomes are data.
+    let test = |x: f64, bound: f64| clears(sign * x, bound);
+    let tests: [Sure; 5] = [
+        test(u, b1),
+        test(v, b1),
+        test((det - u) - v, b2),
+        test(t, b1),
+        // A ray goes on past the segment's end t = det.
+        if ray {
+            (true, false)
+        } else {
+            test(det - t, b2)
+        },
+    ];
+    Some(StaticParts {
+        tests,
+        det_negative: det < 0.0,
+        det: sign * det,
+        t: sign * t,
+        bound: b1,
+    })
+}
+
+/// The static filter's verdict and, for a certain hit, the enclosure of its parameter, from
+/// its parts (see [`SegmentTriangle::static_ray_hit_param`]).
+#[inline(always)]
+fn hit_param_of(parts: StaticParts) -> Option<(bool, [f64; 2])> {
+    let hit = answer(parts.verdict())?;
+    if !hit {
+        return Some((false, [0.0, 0.0]));
+    }
+    let (det, t, b) = (parts.det, parts.t, parts.bound);
+    let (t_lo, t_hi) = (t - b, t + b);
+    let lo = t_lo / if t_lo >= 0.0 { det + b } else { det - b };
+    let hi = t_hi / if t_hi >= 0.0 { det - b } else { det + b };
+    Some((true, [widen_down(lo), widen_up(hi)]))
 }
 
 impl StaticParts {
