@@ -416,40 +416,42 @@ fn split(items: &mut [Item], centres: &Plan) -> Option<(usize, Side, Side)> {
         acc.take(&bins, b);
         right_cost[b] = acc.cost();
     }
-    // Each plane's cost and left count, and the least cost on each axis (`<=`, so NaN
-    // never, and +∞ only when nothing is finite).
-    let (mut total, mut left_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
-    let mut least = [f64::INFINITY; 4];
+    // Then from the left, each plane's left cost and count (a loop of the same shape as the
+    // first, which the compiler keeps in vector registers).
+    let (mut left_cost, mut left_count) = ([[0.0f64; 4]; BINS], [[0u32; 4]; BINS]);
     let mut acc = Sweep::EMPTY;
     for b in 0..used - 1 {
         acc.take(&bins, b);
-        let left = acc.cost();
-        let cost: [f64; 4] = std::array::from_fn(|k| left[k] + right_cost[b + 1][k]);
-        least = std::array::from_fn(|k| {
-            if cost[k] <= least[k] {
-                cost[k]
-            } else {
-                least[k]
-            }
-        });
-        (total[b], left_count[b]) = (cost, acc.count);
+        (left_cost[b], left_count[b]) = (acc.cost(), acc.count);
     }
-    let least = least[0].min(least[1]).min(least[2]);
-    // Among the planes of least cost, the most even (imbalance, axis, plane), axis by axis
-    // and plane by plane, so the first such on ties.
-    let mut best: Option<(usize, usize, usize)> = None;
-    for k in 0..3 {
-        for b in 0..used - 1 {
-            if total[b][k] != least {
-                continue;
-            }
-            let imbalance = (2 * left_count[b][k] as usize).abs_diff(n);
-            if best.is_none_or(|x| imbalance < x.0) {
-                best = Some((imbalance, k, b + 1));
-            }
+    // Per axis, lane by lane without branches: the least cost (`<`, so NaN never, and +∞
+    // only when nothing is finite) and, among the planes of that cost, the most even (the
+    // first such on ties), its imbalance and its plane.
+    let mut least = [f64::INFINITY; 4];
+    let mut even = [u64::MAX; 4];
+    let mut plane = [0usize; 4];
+    for b in 0..used - 1 {
+        for k in 0..4 {
+            let cost = left_cost[b][k] + right_cost[b + 1][k];
+            let imbalance = (2 * u64::from(left_count[b][k])).abs_diff(n as u64);
+            let better = (cost < least[k]) | ((cost == least[k]) & (imbalance < even[k]));
+            least[k] = if better { cost } else { least[k] };
+            even[k] = if better { imbalance } else { even[k] };
+            plane[k] = if better { b + 1 } else { plane[k] };
         }
     }
-    let (_, axis, plane) = best?;
+    // Among the axes of least cost, the most even plane (the first axis on ties): the most
+    // even of every plane of least cost, the first in axis-then-plane order on ties.
+    let lowest = least[0].min(least[1]).min(least[2]);
+    let mut best: Option<(u64, usize)> = None;
+    for k in 0..3 {
+        let candidate = even[k] != u64::MAX && least[k] == lowest;
+        if candidate && best.is_none_or(|(e, _)| even[k] < e) {
+            best = Some((even[k], k));
+        }
+    }
+    let (_, axis) = best?;
+    let plane = plane[axis];
     // Partition, gathering each side's centres' box on the way.
     let (mut mid, mut left_centres, mut right_centres) = (0, NONE, NONE);
     for j in 0..n {

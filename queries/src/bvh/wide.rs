@@ -520,7 +520,12 @@ fn collapse(bvh: Bvh) -> WideBvh {
         }
         out[w] = quad;
     }
-    out.shrink_to_fit();
+    // Capacity was reserved for one wide node per interior binary node, about three times
+    // what is used. Shrinking moves the nodes to a new (64-byte aligned) allocation, which for
+    // a small tree costs more than its build's binning; so only when the spare exceeds a page.
+    if (out.capacity() - out.len()) * std::mem::size_of::<Quad>() > 4096 {
+        out.shrink_to_fit();
+    }
     WideBvh {
         nodes: out,
         items,

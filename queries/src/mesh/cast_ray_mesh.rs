@@ -183,7 +183,6 @@ fn decide_plain<S: Scalar + Into<f64>>(
     policy: Policy,
 ) -> RayMeshHit {
     let cull = RayCull::new(p, d, max_t);
-    let lift = |v: [f64; 3]| v.map(Interval::<f64>::enclose);
     first_contact(mesh, &cull, max_t, |i, reach| {
         // The face's coordinates, read once for its box, its filters and its parameter.
         let t = mesh.by_slot()[i].corners().map(coords);
@@ -199,16 +198,33 @@ fn decide_plain<S: Scalar + Into<f64>>(
                 return Some((Verdict::True, lo, hi));
             }
         }
-        let shapes = SegmentTriangle::ray_from_coords(p, d, t);
-        let hit = decide_face(shapes, None, max_t, policy);
-        if hit.is_false() {
-            return Some((hit, 0.0, 0.0));
-        }
-        // The parameter, in intervals, by the same statement as `cast_ray_triangle`'s.
-        let line = line_meets(&t.map(lift), &lift(p), &lift(d), true);
-        let param = hit_parameter(&line);
-        Some((hit, param.lo(), param.hi()))
+        Some(decide_plain_face(p, d, t, max_t, policy))
     })
+}
+
+/// A face of [`decide_plain`] that its static filter leaves open: the filter stack's verdict
+/// within `[0, max_t]` and, unless it is `False`, the bounds of the contact parameter. Out of
+/// line and cold, so that its setup (the ray's interval enclosures) is not hoisted into every
+/// cast, most of which never come here.
+#[cold]
+#[inline(never)]
+fn decide_plain_face(
+    p: [f64; 3],
+    d: [f64; 3],
+    t: [[f64; 3]; 3],
+    max_t: f64,
+    policy: Policy,
+) -> (Verdict, f64, f64) {
+    let shapes = SegmentTriangle::ray_from_coords(p, d, t);
+    let hit = decide_face(shapes, None, max_t, policy);
+    if hit.is_false() {
+        return (hit, 0.0, 0.0);
+    }
+    // The parameter, in intervals, by the same statement as `cast_ray_triangle`'s.
+    let lift = |v: [f64; 3]| v.map(Interval::<f64>::enclose);
+    let line = line_meets(&t.map(lift), &lift(p), &lift(d), true);
+    let param = hit_parameter(&line);
+    (hit, param.lo(), param.hi())
 }
 
 /// [`decide_cast_ray_mesh`] with poses: the ray's enclosure in the mesh's frame picks the
