@@ -4,13 +4,14 @@
 //!
 //! ```text
 //! cargo run --release --example mesh_bench                       # generated meshes
-//! cargo run --release --example mesh_bench -- [--csv] [--quick] MESH.ply...
+//! cargo run --release --example mesh_bench -- [--csv] [--quick] [--down] MESH.ply...
 //! ```
 //!
 //! Generated meshes: a noisy terrain, a subdivided icosphere, and a field of thin blades
 //! (slivers, long thin boxes), from about 10^3 to 10^6 triangles (`--quick`: up to 10^5).
-//! Rays run between two points drawn from the mesh's bounding box enlarged by 10 %; balls
-//! and points are drawn from the same box. Both libraries get the same `f32` coordinates
+//! Rays run between two points drawn from the mesh's bounding box enlarged by 10 % (with
+//! `--down`, straight down the z axis from one such point, as a game's ground probes are:
+//! two direction components zero); balls and points are drawn from the same box. Both libraries get the same `f32` coordinates
 //! (parry3d's `Real` is `f32`); surety answers certified (`Policy::Conservative`), parry3d
 //! in floats: `decide_cast_ray_mesh` (the verdict, a face, and an enclosure of the first
 //! contact) against `cast_local_ray` with `solid = true`; `decide_overlap_sphere_mesh`
@@ -162,7 +163,7 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn bench(mesh: &Mesh, rng: &mut Rng, rows: &mut Vec<Row>) {
+fn bench(mesh: &Mesh, down: bool, rng: &mut Rng, rows: &mut Vec<Row>) {
     let v32: Vec<[f32; 3]> = mesh.vertices.iter().map(|p| p.map(|x| x as f32)).collect();
     let sv: Vec<Vec3<f32>> = v32.iter().map(|&[x, y, z]| Vec3::new(x, y, z)).collect();
     let pv: Vec<Vector> = v32.iter().map(|&[x, y, z]| Vector::new(x, y, z)).collect();
@@ -214,7 +215,11 @@ fn bench(mesh: &Mesh, rng: &mut Rng, rows: &mut Vec<Row>) {
     let rays: Vec<([f32; 3], [f32; 3])> = (0..4000)
         .map(|_| {
             let (a, b) = (point(), point());
-            (a, std::array::from_fn(|k| b[k] - a[k]))
+            if down {
+                (a, [0.0, 0.0, -1.0])
+            } else {
+                (a, std::array::from_fn(|k| b[k] - a[k]))
+            }
         })
         .collect();
     let (s_ns, p_ns, disagree, maybe) = race(
@@ -312,6 +317,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let csv = args.iter().any(|a| a == "--csv");
     let quick = args.iter().any(|a| a == "--quick");
+    let down = args.iter().any(|a| a == "--down");
     let paths: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let mut rng = Rng(42);
     let meshes: Vec<Mesh> = if paths.is_empty() {
@@ -344,7 +350,7 @@ fn main() {
     );
     let mut rows = Vec::new();
     for m in &meshes {
-        bench(m, &mut rng, &mut rows);
+        bench(m, down, &mut rng, &mut rows);
     }
     if csv {
         println!("mesh,faces,query,surety_ns,parry_ns,ratio");

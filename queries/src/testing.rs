@@ -42,8 +42,9 @@ pub(crate) fn pow2(k: i32) -> f64 {
 
 /// Case `i` of the slab tests' comparisons: a ray (origin, direction), `N` boxes and a
 /// parameter bound, every number a random multiple of `2^e` for `e` cycling through
-/// `-half..=half` with `i`; one axis of the boxes flat every seventh case, and the bound
-/// infinite every third.
+/// `-half..=half` with `i`; one axis of the boxes flat every seventh case, one direction
+/// component zero (of either sign) every fifth, the origin on a box's plane on that axis in
+/// half of those, and the bound infinite every third.
 pub(crate) fn slab_case<const N: usize>(
     rng: &mut Rng,
     i: i32,
@@ -51,8 +52,8 @@ pub(crate) fn slab_case<const N: usize>(
 ) -> ([f64; 3], [f64; 3], [crate::bvh::Box3; N], f64) {
     let scale = pow2((i % (2 * half + 1)) - half);
     let mut v = || rng.signed_unit() * scale;
-    let (o, d) = ([v(), v(), v()], [v(), v(), v()]);
-    let boxes = std::array::from_fn(|_| {
+    let (mut o, mut d) = ([v(), v(), v()], [v(), v(), v()]);
+    let boxes: [crate::bvh::Box3; N] = std::array::from_fn(|_| {
         let axes: [[f64; 2]; 3] = std::array::from_fn(|k| {
             let (x, y) = (v(), v());
             let flat = i % 7 == k as i32;
@@ -60,6 +61,14 @@ pub(crate) fn slab_case<const N: usize>(
         });
         [axes.map(|a| a[0]), axes.map(|a| a[1])]
     });
+    if i % 5 == 0 {
+        let j = i / 5;
+        let k = (j % 3) as usize;
+        d[k] = if j % 2 == 0 { 0.0 } else { -0.0 };
+        if j / 2 % 2 == 0 {
+            o[k] = boxes[0][(j / 4 % 2) as usize][k];
+        }
+    }
     let t_max = if i % 3 == 0 {
         f64::INFINITY
     } else {

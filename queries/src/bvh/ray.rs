@@ -23,9 +23,10 @@ use crate::filter::widen::{widen_down, widen_up, CAP, WIDEN};
 /// then widened outward by `8u` relatively and by `2^-1022` (`filter::widen`), more than
 /// enough. A lower bound is never allowed above `f64::MAX · (1 - 8u)` (an overflowed
 /// quotient is infinite but the exact one may be reachable when `t_max` is), and an upper
-/// bound only loosens the test or agrees with `t ≥ 0`. No bound is NaN. A single ray with
-/// no zero direction component has a faster form inside the hierarchy, with the relative
-/// widening folded into its reciprocals (its own argument is on `entry_fast`).
+/// bound only loosens the test or agrees with `t ≥ 0`. No bound is NaN. A single ray has a
+/// faster form inside the hierarchy (unless a nonzero direction component has no normal
+/// reciprocal), with the relative widening folded into its reciprocals and an axis it does
+/// not move along tested through infinite ones (its own argument is on `entry_fast`).
 ///
 /// # Example
 /// ```
@@ -44,7 +45,7 @@ pub struct RayCull {
     /// Per axis, the two constraints: `[lower-end one, upper-end one]`.
     axes: [[Slab; 2]; 3],
     t_max: f64,
-    /// For a single ray whose direction has no zero component and normal reciprocals: the
+    /// For a single ray whose nonzero direction components have normal reciprocals: the
     /// plain slab test's data (see [`RayCull::fast_within`]).
     fast: Option<Fast>,
 }
@@ -56,12 +57,56 @@ pub struct RayCull {
 #[derive(Clone, Copy, Debug)]
 struct Fast {
     origin: [f64; 3],
-    /// Per axis `[fl(fl(1/d)·(1 - 8u)), fl(fl(1/d)·(1 + 8u))]`, both normal doubles.
+    /// Per axis `[fl(fl(1/d)·(1 - 8u)), fl(fl(1/d)·(1 + 8u))]`, both normal doubles, or both
+    /// infinite of the zero's sign on an axis where the direction is zero.
     scaled: [[f64; 2]; 3],
     near: [usize; 3],
-    /// The largest `|origin|` coordinate.
-    reach: f64,
 }
+
+impl Fast {
+    /// The fast form of the ray from `origin` along `direction` (with `inv` its reciprocals),
+    /// or `None` when the direction is zero, a nonzero component's reciprocal has a biased
+    /// exponent outside `2..=2045`, or an origin coordinate is not below [`FAST_LIMIT`] in
+    /// magnitude. Inside, the reciprocal is normal and so are both its
+    /// scales: `2^-1021 · (1 - 8u)` is above `2^-1022`, and `2^1023 · (1 + 8u)` below
+    /// `f64::MAX`. One exponent test per axis, without a branch.
+    #[inline(always)]
+    fn of(origin: [f64; 3], direction: [f64; 3], inv: [f64; 3]) -> Option<Fast> {
+        // An axis along which the ray does not move has infinite scales, of the zero's sign
+        // (see `RayCull::entry_fast`).
+        let still = direction.map(|x| x.to_bits() << 1 == 0);
+        let scaled = inv.map(|x| [x * (1.0 - WIDEN), x * (1.0 + WIDEN)]);
+        // A ray that moves along no axis (a point) keeps the general test: its boxes would
+        // have no finite leaving quotient to be ruled out by (see `bracket`).
+        let usable = (0..3).fold(!(still[0] & still[1] & still[2]), |all, k| {
+            let exponent = (inv[k].to_bits() >> 52) & 0x7ff;
+            all & (still[k] | (exponent.wrapping_sub(2) < 2044)) & (origin[k].abs() < FAST_LIMIT)
+        });
+        usable.then(|| Fast {
+            origin,
+            scaled,
+            // Going up an axis the ray enters a slab by its `lo` plane; going down, by `hi`;
+            // not moving, by `lo` for `+0` and `hi` for `-0` (the quotients then only test
+            // that the slab holds the origin's coordinate).
+            near: direction.map(|d| (d.to_bits() >> 63) as usize),
+        })
+    }
+}
+
+/// The greatest parameter of interest as given to [`RayCull::new`]: a NaN taken as
+/// infinite, a negative one as 0.
+#[inline(always)]
+fn parameter_bound(t_max: f64) -> f64 {
+    if t_max.is_nan() {
+        f64::INFINITY
+    } else {
+        t_max.max(0.0)
+    }
+}
+
+/// The magnitude below which a box's and an origin's coordinates must lie for the fast slab
+/// tests: `2^1022`, so that no difference of the two overflows.
+const FAST_LIMIT: f64 = f64::from_bits((1023 + 1022) << 52);
 
 /// One side of a slab: `o + t·d ≤ hi` (for `o_lo`, `d_lo`) or `≥ lo` (for `o_hi`, `d_hi`).
 #[derive(Clone, Copy, Debug)]
@@ -115,12 +160,13 @@ fn normal(x: f64) -> bool {
 }
 
 /// The fast slab tests' last step: from the largest entering quotient `near` and the
-/// smallest leaving one `far` (neither NaN, each already a bound on its side but for
-/// underflow, see [`RayCull::entry_fast`]), the entry parameter in `[0, t_max]`, or `None`.
-/// `2^-1022` covers the underflow of a quotient (at most `2^-1075`); the subtraction and
-/// addition round the right way or not at all (a rounded result lies between the operand and
-/// the exact sum, and below `2^-1021` they are exact). An entering quotient that overflowed
-/// is capped as in `widen_down`.
+/// smallest leaving one `far` (each already a bound on its side but for underflow, or NaN,
+/// see [`RayCull::entry_fast`]), the entry parameter in `[0, t_max]`, or `None`. `2^-1022`
+/// covers the underflow of a quotient (at most `2^-1075`); the subtraction and addition round
+/// the right way or not at all (a rounded result lies between the operand and the exact sum,
+/// and below `2^-1021` they are exact). An entering quotient that overflowed is capped as in
+/// `widen_down`. A NaN bound (a plane through the coordinate of an axis the ray does not
+/// move along, `0 · ∞`) constrains nothing: `near` NaN gives 0, `far` NaN gives `t_max`.
 #[inline(always)]
 fn bracket(near: f64, far: f64, t_max: f64) -> Option<f64> {
     let low = near - f64::MIN_POSITIVE;
@@ -166,7 +212,16 @@ impl RayCull {
     /// ```
     #[inline]
     pub fn new(origin: [f64; 3], direction: [f64; 3], t_max: f64) -> Self {
-        Self::family([origin; 2], [direction; 2], t_max)
+        let inv = direction.map(|x| 1.0 / x);
+        let axes = std::array::from_fn(|k| {
+            let side = Slab::new(origin[k], direction[k], inv[k]);
+            [side, side]
+        });
+        RayCull {
+            axes,
+            t_max: parameter_bound(t_max),
+            fast: Fast::of(origin, direction, inv),
+        }
     }
 
     /// Every ray with origin in the box `origin` and direction in the box `direction` (each
@@ -182,47 +237,37 @@ impl RayCull {
     /// ```
     #[inline]
     pub fn family(origin: [[f64; 3]; 2], direction: [[f64; 3]; 2], t_max: f64) -> Self {
-        let single = origin[0] == origin[1] && direction[0] == direction[1];
-        // One ray (both ends alike): its reciprocals once.
-        let inv = if single {
-            [direction[0].map(|x| 1.0 / x); 2]
-        } else {
-            direction.map(|d| d.map(|x| 1.0 / x))
-        };
+        if origin[0] == origin[1] && direction[0] == direction[1] {
+            return Self::new(origin[0], direction[0], t_max); // one ray
+        }
+        let inv = direction.map(|d| d.map(|x| 1.0 / x));
         let axes = std::array::from_fn(|k| {
             [
                 Slab::new(origin[0][k], direction[0][k], inv[0][k]),
                 Slab::new(origin[1][k], direction[1][k], inv[1][k]),
             ]
         });
-        let t_max = if t_max.is_nan() {
-            f64::INFINITY
-        } else {
-            t_max.max(0.0)
-        };
-        let scaled = inv[0].map(|x| [x * (1.0 - WIDEN), x * (1.0 + WIDEN)]);
-        let normal = inv[0]
-            .iter()
-            .chain(scaled.iter().flatten())
-            .fold(true, |all, &x| all & normal(x)); // no branch per value
-        let fast = (single && normal).then(|| Fast {
-            origin: origin[0],
-            scaled,
-            // Going up an axis the ray enters a slab by its `lo` plane; going down, by `hi`.
-            near: direction[0].map(|d| usize::from(d < 0.0)),
-            reach: origin[0].iter().fold(0.0, |m: f64, x| m.max(x.abs())),
-        });
-        RayCull { axes, t_max, fast }
+        RayCull {
+            axes,
+            t_max: parameter_bound(t_max),
+            fast: None,
+        }
     }
 
     /// Whether [`RayCull::entry_fast`] may be used for every box inside `bounds`: a single
-    /// ray with no zero direction component, and no difference of a box coordinate and an
-    /// origin coordinate that can overflow (both below `2^1022` in magnitude).
+    /// ray that moves along some axis, whose nonzero direction components have normal
+    /// reciprocals, and no difference of a box coordinate and an origin coordinate that can
+    /// overflow (both below `2^1022` in magnitude).
     #[inline]
     pub(crate) fn fast_within(&self, bounds: &Box3) -> bool {
-        const LIMIT: f64 = f64::from_bits((1023 + 1022) << 52);
-        let inside = bounds.iter().flatten().all(|x| x.abs() < LIMIT);
-        self.fast.is_some_and(|f| f.reach < LIMIT) && inside
+        self.fast.is_some() && bounds.iter().flatten().all(|x| x.abs() < FAST_LIMIT)
+    }
+
+    /// [`RayCull::fast_within`] for every box whose bounds are below `extent` in magnitude
+    /// (a tree keeps its root's).
+    #[inline]
+    pub(crate) fn fast_up_to(&self, extent: f64) -> bool {
+        self.fast.is_some() && extent < FAST_LIMIT
     }
 
     /// [`RayCull::entry_fast`] when `fast` (from [`RayCull::fast_within`] on bounds holding
@@ -252,8 +297,20 @@ impl RayCull {
     /// is at least 0), and a leaving one prunes the box, as its exact value does. An
     /// underflowed product is within `2^-1075` of its rounded value, which the `2^-1022` of
     /// [`bracket`] covers. The largest of lower bounds bounds the largest from below, the
-    /// smallest of upper bounds the smallest from above. No quotient is NaN (finite
-    /// differences times normal scales).
+    /// smallest of upper bounds the smallest from above.
+    ///
+    /// On an axis along which the ray does not move (`d = ±0`) the exact condition is
+    /// `lo ≤ o ≤ hi` at every `t`. Its scales are `+∞` for `+0` (entering by `lo`, leaving by
+    /// `hi`) and `-∞` for `-0` (entering by `hi`, leaving by `lo`). `fl(x - o)` has the sign
+    /// of `x - o` and is zero only when `x = o`, so either way the entering quotient is `-∞`
+    /// (no bound) when the entering plane is on the near side of `o`, `+∞` when it is past
+    /// it (the ray is outside the slab), and NaN when it passes through `o`; the leaving one
+    /// is `+∞` (no bound), `-∞` (outside) or NaN likewise. [`max`] and [`min`] return one
+    /// of their operands, NaN included, so the entering bound handed to [`bracket`] is one
+    /// axis's entering quotient or NaN: a lower bound of that axis's exact entry, hence of
+    /// the box's, or `+∞` from a slab the ray is outside of (where any answer is sound), or
+    /// NaN, which [`bracket`] takes as no bound; the leaving bound likewise. So no box the ray
+    /// meets within `t_max` is pruned, and the entry returned is at most the exact one.
     #[inline(always)]
     pub(crate) fn entry_fast(&self, b: &Box3, t_max: f64) -> Option<f64> {
         let Some(f) = self.fast.as_ref() else {

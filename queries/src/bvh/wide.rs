@@ -99,8 +99,25 @@ pub struct WideBvh {
     items: Vec<u32>,
     /// The box of every item.
     root: Option<Box3>,
+    /// The largest magnitude of the root's bounds (see [`extent`]), for the ray's test of
+    /// whether its fast form holds ([`RayCull::fast_up_to`]).
+    extent: f64,
     /// The number of levels of nodes.
     depth: usize,
+}
+
+/// The largest magnitude of a box's bounds, `+∞` when one is NaN (never expected).
+fn extent(b: &Box3) -> f64 {
+    b.iter().flatten().fold(0.0, |m, x| {
+        let a = x.abs();
+        if a <= m {
+            m
+        } else if a > m {
+            a
+        } else {
+            f64::INFINITY
+        }
+    })
 }
 
 impl From<Bvh> for WideBvh {
@@ -211,6 +228,7 @@ impl WideBvh {
             }
         }
         self.root = (!self.nodes.is_empty()).then_some(root);
+        self.extent = extent(&root);
         Ok(())
     }
 
@@ -278,10 +296,10 @@ impl WideBvh {
     }
 
     /// Whether the ray's fast slab test holds for every box of the tree
-    /// ([`RayCull::fast_within`] on the root's box); false for an empty tree.
+    /// ([`RayCull::fast_up_to`] on the root's extent); false for an empty tree.
     #[inline]
     pub(crate) fn fast_for(&self, cull: &RayCull) -> bool {
-        self.root.is_some_and(|b| cull.fast_within(&b))
+        self.root.is_some() && cull.fast_up_to(self.extent)
     }
 
     /// [`WideBvh::along_ray`] with `fast` from [`WideBvh::fast_for`] already decided, by
@@ -529,6 +547,7 @@ fn collapse(bvh: Bvh) -> WideBvh {
     WideBvh {
         nodes: out,
         items,
+        extent: root.as_ref().map_or(0.0, extent),
         root,
         depth,
     }

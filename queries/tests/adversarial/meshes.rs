@@ -423,7 +423,18 @@ fn ray_case(rng: &mut Rng, generator: Generator) -> Case {
     let (o, d) = if generator == Generator::Random {
         (rng.vec(6), rng.vec(3))
     } else {
-        match rng.below(5) {
+        match rng.below(6) {
+            5 => {
+                // Straight along an axis (the other components zeros of either sign) onto a
+                // face point, edge or corner: the slab tests' planes through the origin.
+                let target = on_mesh(rng, &corners);
+                let k = rng.below(3) as usize;
+                let s = rng.pick(&[1.0, -1.0, 0.5, -3.0]);
+                let mut w = [0.0; 3];
+                w[k] = s;
+                let w = Vec3::new(w[0], w[1], w[2]);
+                (target + w, w * -1.0)
+            }
             0 => {
                 // In a face's plane, from beyond one corner through another.
                 let f = faces()[rng.below(8) as usize].map(|k| corners[k]);
