@@ -473,6 +473,42 @@ mod tests {
         }
     }
 
+    /// Which rays take the fast slab test: any that moves, zero components of either sign
+    /// included; not a point, nor a ray with a subnormal or huge component (whose reciprocal
+    /// or its scales are not normal), nor one whose origin is too far out.
+    #[test]
+    fn rays_along_an_axis_take_the_fast_form() {
+        let fast = |d: [f64; 3]| {
+            RayCull::new([0.5, -2.0, 3.0], d, f64::INFINITY)
+                .fast
+                .is_some()
+        };
+        for d in [
+            [0.0, 0.0, -1.0],
+            [-0.0, -0.0, 1.0],
+            [0.0, -3.0, 0.0],
+            [1e-300, -0.0, 0.0],
+            [1.0, 2.0, -0.0],
+            [1.0, 2.0, 3.0],
+        ] {
+            assert!(fast(d), "{d:?}");
+        }
+        for d in [
+            [0.0, 0.0, 0.0],
+            [-0.0, 0.0, -0.0],
+            [0.0, 1e-310, 1.0],
+            [f64::MAX, 1.0, 0.0],
+            [f64::NAN, 1.0, 0.0],
+        ] {
+            assert!(!fast(d), "{d:?}");
+        }
+        let far = RayCull::new([1e308, 0.0, 0.0], [0.0, 0.0, 1.0], f64::INFINITY);
+        assert!(far.fast.is_none());
+        // A family of one ray is that ray.
+        let one = RayCull::family([[1.0, 2.0, 3.0]; 2], [[0.0, 0.0, -1.0]; 2], 5.0);
+        assert!(one.fast.is_some() && one.t_max() == 5.0);
+    }
+
     /// The two-box test is the one-box test twice, to the bit: random rays and boxes at
     /// scales from 2^-60 to 2^60, flat and point boxes, and bounds below `t_max`.
     #[test]
