@@ -21,14 +21,26 @@ pub(crate) struct Quad {
     bounds: [[[f32; 4]; 3]; 2],
     /// An interior lane's child node, or a leaf lane's first slot in the item list.
     first: [u32; 4],
-    /// A leaf lane's number of items (1 to [`Bvh::LEAF_SIZE`]); 0 for an interior lane.
+    /// A leaf lane's number of items (1 to [`Bvh::LEAF_SIZE`]), with [`FILLED`] set when
+    /// every item's box, rounded out to `f32`, is the lane's box; 0 for an interior lane.
     count: [u8; 4],
     /// The lanes in use (1 to 4); the others have empty boxes (lower bounds `+∞`, upper
     /// `-∞`) and are never entered.
     len: u8,
 }
 
-const _: () = assert!(Bvh::LEAF_SIZE <= u8::MAX as usize);
+/// The bit of a leaf lane's count that says its items' boxes each fill the lane's box, so
+/// that a query whose lane test passed learns nothing from testing them (a hint: skipping an
+/// item's box test never changes an answer, only what it costs).
+const FILLED: u8 = 0x80;
+
+/// A lane's number of items, without the [`FILLED`] bit.
+#[inline(always)]
+fn items_in(count: u8) -> u32 {
+    u32::from(count & !FILLED)
+}
+
+const _: () = assert!(Bvh::LEAF_SIZE < FILLED as usize);
 
 impl Quad {
     const UNUSED: Quad = Quad {
@@ -146,7 +158,30 @@ impl WideBvh {
     /// ```
     pub fn new(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
         super::check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
-        Ok(collapse(super::build::build_unfinished(boxes)))
+        let mut bvh = collapse(super::build::build_unfinished(boxes));
+        bvh.mark_filled(boxes);
+        Ok(bvh)
+    }
+
+    /// Sets [`FILLED`] on each leaf lane whose items' boxes, rounded out to `f32`, are each
+    /// the lane's box, and clears it on the others.
+    fn mark_filled(&mut self, boxes: &[Box3]) {
+        for q in &mut self.nodes {
+            for j in 0..usize::from(q.len) {
+                let count = items_in(q.count[j]);
+                if count == 0 {
+                    continue;
+                }
+                let first = q.first[j] as usize;
+                let lane = q.bounds.map(|corner| corner.map(|axis| axis[j]));
+                let filled = self.items[first..first + count as usize].iter().all(|&k| {
+                    let mut one = Quad::UNUSED;
+                    one.set_lane(0, boxes[k as usize]);
+                    one.bounds.map(|corner| corner.map(|axis| axis[0])) == lane
+                });
+                q.count[j] = count as u8 | if filled { FILLED } else { 0 };
+            }
+        }
     }
 
     /// The number of items.
@@ -213,7 +248,7 @@ impl WideBvh {
         let mut root = EMPTY;
         for i in (0..self.nodes.len()).rev() {
             for j in 0..usize::from(self.nodes[i].len) {
-                let (first, count) = (self.nodes[i].first[j], u32::from(self.nodes[i].count[j]));
+                let (first, count) = (self.nodes[i].first[j], items_in(self.nodes[i].count[j]));
                 let b = if count > 0 {
                     let slots = first as usize..(first + count) as usize;
                     let leaf = self.items[slots]
@@ -229,6 +264,7 @@ impl WideBvh {
         }
         self.root = (!self.nodes.is_empty()).then_some(root);
         self.extent = extent(&root);
+        self.mark_filled(boxes);
         Ok(())
     }
 
@@ -291,7 +327,7 @@ impl WideBvh {
                     prefetch(run); // the leaf's item numbers, each line once
                 }
             },
-            |slots, entry| visit(&self.items[slots], entry),
+            |slots, entry, _filled| visit(&self.items[slots], entry),
         );
     }
 
@@ -303,8 +339,10 @@ impl WideBvh {
     }
 
     /// [`WideBvh::along_ray`] with `fast` from [`WideBvh::fast_for`] already decided, by
-    /// slots of the item list ([`WideBvh::items`]): `visit(slots, entry)` gets a leaf's run
-    /// of slots. On a tree too large to stay in the caches ([`CACHED_ITEMS`]), `fetch(slots)`
+    /// slots of the item list ([`WideBvh::items`]): `visit(slots, entry, filled)` gets a
+    /// leaf's run of slots, and whether each of its items' boxes fills the leaf's lane (so
+    /// that testing them again tells the ray nothing the lane's test did not, but for the
+    /// `f32` rounding). On a tree too large to stay in the caches ([`CACHED_ITEMS`]), `fetch(slots)`
     /// is called for each leaf lane the ray enters as its node is tested, before the leaf is
     /// visited: a hint to fetch the data the visit will read (nothing may depend on it).
     ///
@@ -315,7 +353,7 @@ impl WideBvh {
     /// level, so `3 · depth + 1` entries always suffice (on the call stack up to 16 levels,
     /// 4^16 leaves; zeroing a larger array costs a small mesh's query a tenth of its time).
     #[inline(always)]
-    pub(crate) fn along_ray_with<F: FnMut(Range<usize>, f64) -> f64>(
+    pub(crate) fn along_ray_with<F: FnMut(Range<usize>, f64, bool) -> f64>(
         &self,
         cull: &RayCull,
         fast: bool,
@@ -346,8 +384,9 @@ impl WideBvh {
         let mut at = (0u32, 0u32, entry);
         loop {
             if at.1 > 0 {
-                let slots = at.0 as usize..(at.0 + at.1) as usize;
-                t_max = t_max.min(visit(slots, at.2));
+                let count = items_in(at.1 as u8);
+                let slots = at.0 as usize..(at.0 + count) as usize;
+                t_max = t_max.min(visit(slots, at.2, at.1 as u8 & FILLED != 0));
             } else {
                 let q = &self.nodes[at.0 as usize];
                 let entries = if fast {
@@ -367,6 +406,7 @@ impl WideBvh {
                     let Some(e) = e.filter(|_| j < used) else {
                         continue;
                     };
+                    // (The count keeps its `FILLED` bit, for the visit.)
                     let (first, count) = (q.first[j], u32::from(q.count[j]));
                     if count == 0 {
                         // Its children's boxes, fetched now: a deep descent otherwise waits
@@ -374,7 +414,7 @@ impl WideBvh {
                         prefetch(&self.nodes[first as usize]);
                     } else if cold {
                         // A leaf's data, likewise.
-                        fetch(first as usize..(first + count) as usize);
+                        fetch(first as usize..(first + items_in(count as u8)) as usize);
                     }
                     let mut k = n;
                     while k > 0 && hits[k - 1].2 > e {
@@ -437,7 +477,7 @@ impl Iterator for WideOverlapping<'_> {
             let q = &self.bvh.nodes[first as usize];
             for j in 0..usize::from(q.len) {
                 if meets(&q.lane(j), &self.query) {
-                    self.stack.push((q.first[j], u32::from(q.count[j])));
+                    self.stack.push((q.first[j], items_in(q.count[j])));
                 }
             }
         }
@@ -623,7 +663,7 @@ mod tests {
             for q in &wide.nodes {
                 assert!((1..=4).contains(&q.len));
                 for j in 0..usize::from(q.len) {
-                    let (first, count) = (q.first[j], usize::from(q.count[j]));
+                    let (first, count) = (q.first[j], items_in(q.count[j]) as usize);
                     let hull = if count > 0 {
                         let slots = first as usize..first as usize + count;
                         wide.items[slots].iter().fold(EMPTY, |h, &k| {
@@ -651,5 +691,64 @@ mod tests {
                 Some(boxes.iter().fold(EMPTY, |h, b| union(h, *b)))
             );
         }
+    }
+
+    /// Whether each leaf lane's `FILLED` bit is set exactly when each of its items' boxes,
+    /// rounded out, is the lane's box.
+    fn filled_bits_are_exact(wide: &WideBvh, boxes: &[Box3]) -> usize {
+        let rounded = |b: Box3| {
+            let mut q = Quad::UNUSED;
+            q.set_lane(0, b);
+            q.lane(0)
+        };
+        let mut filled = 0;
+        for q in &wide.nodes {
+            for j in 0..usize::from(q.len) {
+                let count = items_in(q.count[j]) as usize;
+                if count == 0 {
+                    assert_eq!(q.count[j], 0);
+                    continue;
+                }
+                let first = q.first[j] as usize;
+                let all = wide.items[first..first + count]
+                    .iter()
+                    .all(|&k| rounded(boxes[k as usize]) == q.lane(j));
+                assert_eq!(q.count[j] & FILLED != 0, all);
+                filled += usize::from(all);
+            }
+        }
+        filled
+    }
+
+    /// The `FILLED` bits, after a build and after a refit that moves half the items: pairs
+    /// of items with one box (the two triangles of a square) fill their leaves, and stop
+    /// filling them once one of each pair moves.
+    #[test]
+    fn a_leaf_is_marked_filled_exactly_when_its_items_boxes_are_its_own() {
+        let mut rng = Rng(11);
+        let boxes: Vec<Box3> = (0..400)
+            .flat_map(|_| {
+                let c: [f64; 3] = std::array::from_fn(|_| rng.signed_unit() * 100.0);
+                let b = [c, c.map(|x| x + 0.5)];
+                [b, b]
+            })
+            .collect();
+        let mut wide = WideBvh::new(&boxes).unwrap();
+        assert!(filled_bits_are_exact(&wide, &boxes) > 0);
+        let moved: Vec<Box3> = boxes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                if i % 2 == 0 {
+                    [b[0].map(|x| x + 0.25), b[1].map(|x| x + 0.25)]
+                } else {
+                    *b
+                }
+            })
+            .collect();
+        wide.refit(&moved).unwrap();
+        filled_bits_are_exact(&wide, &moved);
+        let singles: Vec<Box3> = boxes.iter().step_by(2).copied().collect();
+        filled_bits_are_exact(&WideBvh::new(&singles).unwrap(), &singles);
     }
 }

@@ -91,7 +91,9 @@ pub fn cast_ray_mesh<S: Scalar>(
     let cull = RayCull::family(bounds(ray.origin()), bounds(ray.direction()), max_t);
     let max = S::lift_f64(max_t);
     Ok(first_contact(mesh, &cull, max_t, |i, reach| {
-        if !reach.meets(&mesh.triangle_box(i)) {
+        // Always the box test here: an interval face's own test may answer `Maybe` where its
+        // box is certainly beyond the bound.
+        if !reach.meets_box(&mesh.triangle_box(i)) {
             return None;
         }
         let h = cast_ray_triangle(&ray, &mesh.by_slot()[i]);
@@ -303,15 +305,30 @@ fn check_max_t(max_t: f64) -> Result<(), ShapeError> {
 /// Whether a face's box can be reached by the ray before the best certain contact so far
 /// (the same certified slab test as the hierarchy's; a face whose box cannot be reached by
 /// then cannot come first).
+/// In a leaf whose faces' boxes each fill its lane's box (`filled`), the lane's test has
+/// already said what the face's would, but for rounding to `f32` and the bound, and a float
+/// face goes straight to its own test (which decides it whatever its box: a face beyond the
+/// bound can neither be the first certain one nor lower the enclosure's lower end, which is
+/// at most the bound already).
 struct FaceReach<'a> {
     cull: &'a RayCull,
     fast: bool,
     bound: f64,
+    filled: bool,
 }
 
 impl FaceReach<'_> {
+    /// Whether the face with box `b` is worth its own test: its box may be reached by the
+    /// bound, or the leaf's lane test already answered for it (`filled`; for a face test that
+    /// decides a face beyond the bound as such, exactly or by the filter stack).
     #[inline(always)]
     fn meets(&self, b: &Box3) -> bool {
+        self.filled || self.meets_box(b)
+    }
+
+    /// Whether the ray may reach the box `b` by the bound.
+    #[inline(always)]
+    fn meets_box(&self, b: &Box3) -> bool {
         self.cull.entry_with(self.fast, b, self.bound).is_some()
     }
 }
@@ -334,12 +351,13 @@ fn first_contact<S: Scalar>(
     let fast = mesh.bvh().fast_for(cull);
     let fetch = |slots| mesh.fetch(slots);
     mesh.bvh()
-        .along_ray_with(cull, fast, fetch, |slots, _entry| {
+        .along_ray_with(cull, fast, fetch, |slots, _entry, filled| {
             for i in slots {
                 let reach = FaceReach {
                     cull,
                     fast,
                     bound: best.map_or(max_t, |(_, b)| b),
+                    filled,
                 };
                 let Some((verdict, t_lo, t_hi)) = face(i, &reach) else {
                     continue;

@@ -328,21 +328,22 @@ fn point_in_solid<S: Scalar>(
         let mut clean = true;
         let fast = mesh.bvh().fast_for(&cull);
         let fetch = |slots| mesh.fetch(slots);
-        mesh.bvh().along_ray_with(&cull, fast, fetch, |slots, _| {
-            for i in slots {
-                match face(d, i) {
-                    Some(Crossing::Through { along }) => winding += if along { 1 } else { -1 },
-                    Some(Crossing::Misses) => {}
-                    Some(Crossing::Grazes) | None => clean = false,
+        mesh.bvh()
+            .along_ray_with(&cull, fast, fetch, |slots, _, _| {
+                for i in slots {
+                    match face(d, i) {
+                        Some(Crossing::Through { along }) => winding += if along { 1 } else { -1 },
+                        Some(Crossing::Misses) => {}
+                        Some(Crossing::Grazes) | None => clean = false,
+                    }
                 }
-            }
-            // Every face along the whole ray counts; stop early once this ray is spoilt.
-            if clean {
-                f64::INFINITY
-            } else {
-                -1.0
-            }
-        });
+                // Every face along the whole ray counts; stop early once this ray is spoilt.
+                if clean {
+                    f64::INFINITY
+                } else {
+                    -1.0
+                }
+            });
         if clean {
             return if winding != 0 {
                 Verdict::True
