@@ -22,16 +22,15 @@ pub(crate) struct Quad {
     /// An interior lane's child node, or a leaf lane's first slot in the item list.
     first: [u32; 4],
     /// A leaf lane's number of items (1 to [`Bvh::LEAF_SIZE`]), with [`FILLED`] set when
-    /// every item's box, rounded out to `f32`, is the lane's box; 0 for an interior lane.
+    /// every item's box is exactly the lane's box; 0 for an interior lane.
     count: [u8; 4],
     /// The lanes in use (1 to 4); the others have empty boxes (lower bounds `+∞`, upper
     /// `-∞`) and are never entered.
     len: u8,
 }
 
-/// The bit of a leaf lane's count that says its items' boxes each fill the lane's box, so
-/// that a query whose lane test passed learns nothing from testing them (a hint: skipping an
-/// item's box test never changes an answer, only what it costs).
+/// The bit of a leaf lane's count that says its items' boxes are each exactly the lane's
+/// box, so that a query whose lane test passed learns nothing from testing them again.
 const FILLED: u8 = 0x80;
 
 /// A lane's number of items, without the [`FILLED`] bit.
@@ -163,8 +162,10 @@ impl WideBvh {
         Ok(bvh)
     }
 
-    /// Sets [`FILLED`] on each leaf lane whose items' boxes, rounded out to `f32`, are each
-    /// the lane's box, and clears it on the others.
+    /// Sets [`FILLED`] on each leaf lane whose items' boxes are each exactly the lane's box
+    /// (so all of them `f32` boxes), and clears it on the others. A lane rounded out is
+    /// larger than its items' box, and a ray's test of the lane can pass where the item's
+    /// would not: such lanes are not marked.
     fn mark_filled(&mut self, boxes: &[Box3]) {
         for q in &mut self.nodes {
             for j in 0..usize::from(q.len) {
@@ -173,12 +174,10 @@ impl WideBvh {
                     continue;
                 }
                 let first = q.first[j] as usize;
-                let lane = q.bounds.map(|corner| corner.map(|axis| axis[j]));
-                let filled = self.items[first..first + count as usize].iter().all(|&k| {
-                    let mut one = Quad::UNUSED;
-                    one.set_lane(0, boxes[k as usize]);
-                    one.bounds.map(|corner| corner.map(|axis| axis[0])) == lane
-                });
+                let lane = q.lane(j);
+                let filled = self.items[first..first + count as usize]
+                    .iter()
+                    .all(|&k| boxes[k as usize] == lane);
                 q.count[j] = count as u8 | if filled { FILLED } else { 0 };
             }
         }
@@ -693,14 +692,9 @@ mod tests {
         }
     }
 
-    /// Whether each leaf lane's `FILLED` bit is set exactly when each of its items' boxes,
-    /// rounded out, is the lane's box.
+    /// Whether each leaf lane's `FILLED` bit is set exactly when each of its items' boxes
+    /// is the lane's box.
     fn filled_bits_are_exact(wide: &WideBvh, boxes: &[Box3]) -> usize {
-        let rounded = |b: Box3| {
-            let mut q = Quad::UNUSED;
-            q.set_lane(0, b);
-            q.lane(0)
-        };
         let mut filled = 0;
         for q in &wide.nodes {
             for j in 0..usize::from(q.len) {
@@ -712,7 +706,7 @@ mod tests {
                 let first = q.first[j] as usize;
                 let all = wide.items[first..first + count]
                     .iter()
-                    .all(|&k| rounded(boxes[k as usize]) == q.lane(j));
+                    .all(|&k| boxes[k as usize] == q.lane(j));
                 assert_eq!(q.count[j] & FILLED != 0, all);
                 filled += usize::from(all);
             }
@@ -726,15 +720,23 @@ mod tests {
     #[test]
     fn a_leaf_is_marked_filled_exactly_when_its_items_boxes_are_its_own() {
         let mut rng = Rng(11);
+        // Coordinates that are `f32` values, so that lanes are their items' boxes exactly.
         let boxes: Vec<Box3> = (0..400)
             .flat_map(|_| {
-                let c: [f64; 3] = std::array::from_fn(|_| rng.signed_unit() * 100.0);
+                let c: [f64; 3] =
+                    std::array::from_fn(|_| f64::from((rng.signed_unit() * 100.0) as f32));
                 let b = [c, c.map(|x| x + 0.5)];
                 [b, b]
             })
             .collect();
         let mut wide = WideBvh::new(&boxes).unwrap();
         assert!(filled_bits_are_exact(&wide, &boxes) > 0);
+        // Off the `f32` grid a lane is rounded out, larger than its items: never marked.
+        let off: Vec<Box3> = boxes
+            .iter()
+            .map(|b| [b[0].map(|x| x + 1e-9), b[1].map(|x| x + 1e-9)])
+            .collect();
+        assert_eq!(filled_bits_are_exact(&WideBvh::new(&off).unwrap(), &off), 0);
         let moved: Vec<Box3> = boxes
             .iter()
             .enumerate()

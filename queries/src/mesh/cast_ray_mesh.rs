@@ -305,11 +305,12 @@ fn check_max_t(max_t: f64) -> Result<(), ShapeError> {
 /// Whether a face's box can be reached by the ray before the best certain contact so far
 /// (the same certified slab test as the hierarchy's; a face whose box cannot be reached by
 /// then cannot come first).
-/// In a leaf whose faces' boxes each fill its lane's box (`filled`), the lane's test has
-/// already said what the face's would, but for rounding to `f32` and the bound, and a float
-/// face goes straight to its own test (which decides it whatever its box: a face beyond the
-/// bound can neither be the first certain one nor lower the enclosure's lower end, which is
-/// at most the bound already).
+/// In a leaf whose faces' boxes are each exactly its lane's box (`filled`), the lane's test
+/// has already said what the face's would (the same test on the same box, and the same bound
+/// until a face is certainly met), and a float face goes straight to its own test (which
+/// decides it whatever its box; after a certain contact, a face beyond the bound can
+/// neither be the first certain one nor lower the enclosure's lower end, which is at most
+/// the bound already, and its `Maybe` no longer counts).
 struct FaceReach<'a> {
     cull: &'a RayCull,
     fast: bool,
