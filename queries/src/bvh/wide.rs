@@ -339,9 +339,9 @@ impl WideBvh {
 
     /// [`WideBvh::along_ray`] with `fast` from [`WideBvh::fast_for`] already decided, by
     /// slots of the item list ([`WideBvh::items`]): `visit(slots, entry, filled)` gets a
-    /// leaf's run of slots, and whether each of its items' boxes fills the leaf's lane (so
-    /// that testing them again tells the ray nothing the lane's test did not, but for the
-    /// `f32` rounding). On a tree too large to stay in the caches ([`CACHED_ITEMS`]), `fetch(slots)`
+    /// leaf's run of slots, and whether each of its items' boxes is exactly the leaf's lane's
+    /// (so that testing them again with the same bound tells the ray nothing the lane's test
+    /// did not). On a tree too large to stay in the caches ([`CACHED_ITEMS`]), `fetch(slots)`
     /// is called for each leaf lane the ray enters as its node is tested, before the leaf is
     /// visited: a hint to fetch the data the visit will read (nothing may depend on it).
     ///
