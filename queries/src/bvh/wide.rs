@@ -14,13 +14,21 @@ use super::{down_to_f32, meets, prefetch, union, Box3, Bvh, RayCull, Stack, CACH
 
 /// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
 /// that each plane of the four is one vector, and rounded outward to `f32`, so that a node
-/// takes two cache lines: every lane's box holds the exact box of its items.
+/// takes two cache lines: every lane's box holds the exact box of its items. It also says
+/// where its grandchildren stand, so that a descent can fetch two levels ahead.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(64))]
 pub(crate) struct Quad {
     bounds: [[[f32; 4]; 3]; 2],
     /// An interior lane's child node, or a leaf lane's first slot in the item list.
     first: [u32; 4],
+    /// The first of this node's grandchildren. Nodes are stored breadth first, so the
+    /// children of its interior children stand together from here, child by child.
+    grandchildren: u32,
+    /// Per interior lane, where its child's own children stand from [`Quad::grandchildren`]:
+    /// the offset in the low four bits (at most 12), their number in the high four (0 when
+    /// the child has none, and on leaf lanes). A hint for fetching only: nothing else reads it.
+    below: [u8; 4],
     /// A leaf lane's number of items (1 to [`Bvh::LEAF_SIZE`]), with [`FILLED`] set when
     /// every item's box is exactly the lane's box; 0 for an interior lane.
     count: [u8; 4],
@@ -45,6 +53,8 @@ impl Quad {
     const UNUSED: Quad = Quad {
         bounds: [[[f32::INFINITY; 4]; 3], [[f32::NEG_INFINITY; 4]; 3]],
         first: [0; 4],
+        grandchildren: 0,
+        below: [0; 4],
         count: [0; 4],
         len: 0,
     };
@@ -70,6 +80,15 @@ impl Quad {
     /// The union of the lanes in use.
     fn hull(&self) -> Box3 {
         (0..usize::from(self.len)).fold(EMPTY, |b, j| union(b, self.lane(j)))
+    }
+
+    /// The nodes of interior lane `j`'s child's interior lanes, as a range of node numbers
+    /// (empty when it has none, or on a leaf lane).
+    #[inline(always)]
+    fn grandchildren_of(&self, j: usize) -> Range<usize> {
+        let b = self.below[j];
+        let first = self.grandchildren as usize + usize::from(b & 15);
+        first..first + usize::from(b >> 4)
     }
 }
 
@@ -409,8 +428,14 @@ impl WideBvh {
                     let (first, count) = (q.first[j], u32::from(q.count[j]));
                     if count == 0 {
                         // Its children's boxes, fetched now: a deep descent otherwise waits
-                        // on memory once per level.
+                        // on memory once per level. On a large tree, their children's too:
+                        // the node about to be tested was then asked for a level earlier.
                         prefetch(&self.nodes[first as usize]);
+                        if cold {
+                            if let Some(run) = self.nodes.get(q.grandchildren_of(j)) {
+                                prefetch(run);
+                            }
+                        }
                     } else if cold {
                         // A leaf's data, likewise.
                         fetch(first as usize..(first + items_in(count as u8)) as usize);
@@ -583,12 +608,43 @@ fn collapse(bvh: Bvh) -> WideBvh {
     if (out.capacity() - out.len()) * std::mem::size_of::<Quad>() > 4096 {
         out.shrink_to_fit();
     }
+    link_grandchildren(&mut out);
     WideBvh {
         nodes: out,
         items,
         extent: root.as_ref().map_or(0.0, extent),
         root,
         depth,
+    }
+}
+
+/// Sets each node's [`Quad::grandchildren`] and [`Quad::below`]. The nodes are breadth
+/// first, each node's children allocated together in lane order, and a node's children are
+/// worked through one after the other, so the children of its interior children follow
+/// one another; a lane whose span would not fit its four bits (never, by that order) is left
+/// without one, which only forgoes the hint.
+fn link_grandchildren(nodes: &mut [Quad]) {
+    for i in 0..nodes.len() {
+        // Per lane: the first and number of its child's interior children.
+        let mut spans = [(u32::MAX, 0u8); 4];
+        for (j, span) in spans.iter_mut().enumerate().take(usize::from(nodes[i].len)) {
+            if nodes[i].count[j] != 0 {
+                continue; // a leaf
+            }
+            let child = &nodes[nodes[i].first[j] as usize];
+            for k in 0..usize::from(child.len) {
+                if child.count[k] == 0 {
+                    *span = (span.0.min(child.first[k]), span.1 + 1);
+                }
+            }
+        }
+        let grandchildren = spans.iter().map(|s| s.0).min().unwrap_or(u32::MAX);
+        let q = &mut nodes[i];
+        q.grandchildren = if grandchildren == u32::MAX { 0 } else { grandchildren };
+        for (b, (first, n)) in q.below.iter_mut().zip(spans) {
+            let offset = first.wrapping_sub(q.grandchildren);
+            *b = if n > 0 && offset < 16 { n << 4 | offset as u8 } else { 0 };
+        }
     }
 }
 
@@ -690,6 +746,43 @@ mod tests {
                 Some(boxes.iter().fold(EMPTY, |h, b| union(h, *b)))
             );
         }
+    }
+
+    /// Each interior lane's hint names exactly its child's interior children, on trees
+    /// whose nodes have every mix of leaf and interior lanes; a node stays two cache lines.
+    #[test]
+    fn each_lane_names_its_grandchildren() {
+        assert_eq!(std::mem::size_of::<Quad>(), 128);
+        let mut rng = Rng(13);
+        let mut linked = 0;
+        for n in [1usize, 5, 17, 64, 65, 300, 5000, 40_000] {
+            // Clusters of every size, so that lanes are leaves and subtrees side by side.
+            let boxes: Vec<Box3> = (0..n)
+                .map(|i| {
+                    let spread = if i % 3 == 0 { 1000.0 } else { 1.0 };
+                    let c: [f64; 3] = std::array::from_fn(|_| rng.signed_unit() * spread);
+                    [c, c.map(|x| x + rng.signed_unit().abs())]
+                })
+                .collect();
+            let wide = WideBvh::new(&boxes).unwrap();
+            for q in &wide.nodes {
+                for j in 0..4 {
+                    let want: Vec<usize> = if j < usize::from(q.len) && q.count[j] == 0 {
+                        let child = &wide.nodes[q.first[j] as usize];
+                        (0..usize::from(child.len))
+                            .filter(|&k| child.count[k] == 0)
+                            .map(|k| child.first[k] as usize)
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let got: Vec<usize> = q.grandchildren_of(j).collect();
+                    assert_eq!(got, want, "n = {n}, lane {j} of {q:?}");
+                    linked += got.len();
+                }
+            }
+        }
+        assert!(linked > 1000, "{linked}");
     }
 
     /// Whether each leaf lane's `FILLED` bit is set exactly when each of its items' boxes

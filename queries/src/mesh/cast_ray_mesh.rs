@@ -351,7 +351,8 @@ fn first_contact<S: Scalar>(
     let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
     let fast = mesh.bvh().fast_for(cull);
-    let fetch = |slots| mesh.fetch(slots);
+    // The face numbers too: the first contact's is read at the end.
+    let fetch = |slots| mesh.fetch(slots, true);
     mesh.bvh()
         .along_ray_with(cull, fast, fetch, |slots, _entry, filled| {
             for i in slots {

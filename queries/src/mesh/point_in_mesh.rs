@@ -327,7 +327,7 @@ fn point_in_solid<S: Scalar>(
         let mut winding = 0i64;
         let mut clean = true;
         let fast = mesh.bvh().fast_for(&cull);
-        let fetch = |slots| mesh.fetch(slots);
+        let fetch = |slots| mesh.fetch(slots, false);
         mesh.bvh()
             .along_ray_with(&cull, fast, fetch, |slots, _, _| {
                 for i in slots {

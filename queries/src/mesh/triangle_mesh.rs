@@ -258,9 +258,16 @@ impl<S: Scalar> TriangleMesh<S> {
 
     /// Asks the processor for the triangles at `slots` (a leaf's, whose node is being
     /// tested) on a mesh too large to stay in the caches: one run of the mesh's triangles,
-    /// fetched while the traversal goes on. A hint only; nothing is read.
+    /// fetched while the traversal goes on, and with `faces` their face numbers too (for a
+    /// query that names the face it found, [`TriangleMesh::face`]). A hint only; nothing is
+    /// read.
     #[inline(always)]
-    pub(crate) fn fetch(&self, slots: Range<usize>) {
+    pub(crate) fn fetch(&self, slots: Range<usize>, faces: bool) {
+        if faces {
+            if let Some(run) = self.bvh.items().get(slots.clone()) {
+                prefetch(run);
+            }
+        }
         if let Some(run) = self.triangles.get(slots) {
             prefetch(run); // each line of the run once (a triangle need not start on one)
         }
