@@ -314,7 +314,9 @@ fn refitted_boxes_are_found_exactly() {
 }
 
 /// Trees large enough to be built on several threads (subtrees of 8192 items and more are
-/// split across them, then stitched) find the same boxes, every item once, and refit.
+/// split across them, then stitched) find the same boxes, every item once, and refit; and
+/// rays through them (trees past the size where a descent fetches nodes two levels ahead)
+/// visit every box they meet, on moderate boxes (the fast slab test) and extreme ones.
 #[test]
 fn a_tree_built_on_several_threads_is_exact_and_refits() {
     several_threads::<Bvh>();
@@ -333,8 +335,16 @@ fn several_threads<T: Tree>() {
                 *x = b;
             }
         }
+        if seed == 1 {
+            bs = (0..n).map(|_| moderate_box(&mut g)).collect();
+        }
         let bvh = T::build(&bs);
         assert_eq!(bvh.items(), bs.len());
+        for _ in 0..4 {
+            let (o, d) = ray_at(&bs[usize::arbitrary(&mut g) % bs.len()], &mut g);
+            let tm = t_max(&mut g);
+            assert!(visits_every_hit(&bvh, &bs, o, d, tm), "ray {o:?} {d:?}");
+        }
         assert!(bvh.levels() < 64, "depth {}", bvh.levels());
         let all = bvh.found([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]]);
         assert_eq!(all.len(), bs.len());

@@ -5,7 +5,9 @@
 //! A descent through a large tree waits on memory once per level (each level's nodes are
 //! known only once the level above is tested), so its cost grows with the depth; four
 //! children per node halve it, and the four boxes of a node are stored axis by axis, so that
-//! one slab test covers them in vector registers.
+//! one slab test covers them in vector registers. The nodes are stored breadth first, so a
+//! node's grandchildren stand together and it can say where in a few spare bytes: a descent
+//! asks for them as it enters a child, and waits on memory about every other level.
 
 use core::mem::MaybeUninit;
 use core::ops::Range;
@@ -135,6 +137,13 @@ pub struct WideBvh {
     /// The number of levels of nodes.
     depth: usize,
 }
+
+/// The number of items from which a ray's descent fetches a child's children as it enters
+/// the child ([`Quad::below`]): 2^15. Below, the nodes stay in a core's caches between
+/// queries and the hints cost more instructions than they save waits (a cast on a
+/// 20,000-face terrain 1–2 % slower with them, by the clock); from 2^15 faces up they save
+/// 3–5 % of a cast, 8–10 % at 10^5 faces and 15–20 % at 10^6 (see BENCHMARKS.md).
+const AHEAD_ITEMS: usize = 1 << 15;
 
 /// The largest magnitude of a box's bounds, `+∞` when one is NaN (never expected).
 fn extent(b: &Box3) -> f64 {
@@ -362,7 +371,11 @@ impl WideBvh {
     /// (so that testing them again with the same bound tells the ray nothing the lane's test
     /// did not). On a tree too large to stay in the caches ([`CACHED_ITEMS`]), `fetch(slots)`
     /// is called for each leaf lane the ray enters as its node is tested, before the leaf is
-    /// visited: a hint to fetch the data the visit will read (nothing may depend on it).
+    /// visited: a hint to fetch the data the visit will read (nothing may depend on it). On a
+    /// tree larger still ([`AHEAD_ITEMS`]), entering an interior lane also fetches that
+    /// child's children (the node's grandchildren, [`Quad::below`]), so that the node tested
+    /// next was asked for a level earlier. The root's lanes are tested first, with no test of
+    /// the whole tree's box.
     ///
     /// Depth first: at each node, the lanes the ray may enter (before the current bound) are
     /// ordered by their entry bounds; the nearest is visited next and the others wait, each
@@ -396,8 +409,10 @@ impl WideBvh {
             heap = vec![MaybeUninit::uninit(); 3 * self.depth + 1];
             &mut heap
         };
-        // Whether the tree is too large to stay in the caches: then leaves are fetched ahead too.
+        // Whether the tree is too large to stay in the caches: then leaves are fetched ahead
+        // too; and larger still, whether each child's children are.
         let cold = self.items.len() > CACHED_ITEMS;
+        let ahead = self.items.len() >= AHEAD_ITEMS;
         let mut len = 0;
         let mut at = (0u32, 0u32, 0.0);
         loop {
@@ -431,7 +446,7 @@ impl WideBvh {
                         // on memory once per level. On a large tree, their children's too:
                         // the node about to be tested was then asked for a level earlier.
                         prefetch(&self.nodes[first as usize]);
-                        if cold {
+                        if ahead {
                             if let Some(run) = self.nodes.get(q.grandchildren_of(j)) {
                                 prefetch(run);
                             }
