@@ -311,11 +311,12 @@ fn rays_through_shared_edges_and_vertices_are_never_missed() {
     }
 }
 
-/// The hierarchy is not vacuous on large meshes: a ray down onto a 20,000-face terrain finds
-/// the face under it, certainly, with the first contact enclosed tightly (to a relative 1e-12).
+/// The hierarchy is not vacuous on large meshes: a ray down onto a 33,800-face terrain (large
+/// enough that a cast fetches leaves and grandchildren ahead) finds the face under it,
+/// certainly, with the first contact enclosed tightly (to a relative 1e-12).
 #[test]
 fn a_ray_down_onto_a_large_terrain_finds_the_face_below() {
-    let n = 100;
+    let n = 130;
     let mut v = Vec::new();
     for i in 0..=n {
         for j in 0..=n {
@@ -328,8 +329,8 @@ fn a_ray_down_onto_a_large_terrain_finds_the_face_below() {
     let mut rng = Rng(9);
     for _ in 0..200 {
         let (x, y) = (
-            rng.below(1000) as f64 / 10.0 + 0.03,
-            rng.below(1000) as f64 / 10.0 + 0.01,
+            rng.below(10 * n as u64) as f64 / 10.0 + 0.03,
+            rng.below(10 * n as u64) as f64 / 10.0 + 0.01,
         );
         let ray = Ray::new(Vec3::new(x, y, 10.0), Vec3::new(0.0, 0.0, -1.0)).unwrap();
         let hit = decide_cast_ray_mesh(&mesh, &ray, f64::INFINITY, Policy::Exact).unwrap();
