@@ -535,9 +535,10 @@ pub(crate) const CACHED_ITEMS: usize = 1 << 14;
 
 /// Asks the processor to bring every 64-byte line that `x` spans into its caches (a hint:
 /// nothing is read, and nothing happens off x86-64): a binary node's pair of children, a
-/// wide node, a leaf's item numbers, or a run of a mesh's triangles. A line every 64 bytes
-/// from the start, and the last byte's where `x` need not start on a line (two 56-byte
-/// nodes may span three); for a sized `T` the offsets are known when compiled.
+/// wide node or a run of them (a node's grandchildren), a leaf's item numbers, or a run of a
+/// mesh's triangles. A line every 64 bytes from the start, and the last byte's where `x`
+/// need not start on a line (two 56-byte nodes may span three); for a sized `T` the offsets
+/// are known when compiled.
 #[inline(always)]
 pub(crate) fn prefetch<T: ?Sized>(x: &T) {
     #[cfg(target_arch = "x86_64")]

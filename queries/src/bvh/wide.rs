@@ -656,13 +656,10 @@ fn link_grandchildren(nodes: &mut [Quad]) {
                 }
             }
         }
-        let grandchildren = spans.iter().map(|s| s.0).min().unwrap_or(u32::MAX);
+        // The first of them (0 when no lane has any: `u32::MAX` marks a lane without).
+        let start = spans.iter().map(|s| s.0).min().unwrap_or(u32::MAX);
         let q = &mut nodes[i];
-        q.grandchildren = if grandchildren == u32::MAX {
-            0
-        } else {
-            grandchildren
-        };
+        q.grandchildren = if start == u32::MAX { 0 } else { start };
         for (b, (first, n)) in q.below.iter_mut().zip(spans) {
             let offset = first.wrapping_sub(q.grandchildren);
             *b = if n > 0 && offset < 16 {
