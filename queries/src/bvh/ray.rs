@@ -169,12 +169,55 @@ fn normal(x: f64) -> bool {
 /// move along, `0 · ∞`) constrains nothing: `near` NaN gives 0, `far` NaN gives `t_max`.
 #[inline(always)]
 fn bracket(near: f64, far: f64, t_max: f64) -> Option<f64> {
+    let (t0, t1) = bracket_ends(near, far, t_max);
+    (t0 <= t1).then_some(t0)
+}
+
+/// [`bracket`]'s two ends before their comparison: the box is entered when `t0 <= t1`, at
+/// `t0`.
+#[inline(always)]
+fn bracket_ends(near: f64, far: f64, t_max: f64) -> (f64, f64) {
     let low = near - f64::MIN_POSITIVE;
     let high = far + f64::MIN_POSITIVE;
     let t0 = if low > 0.0 { low } else { 0.0 };
     let t0 = if t0 < CAP { t0 } else { CAP };
     let t1 = if high < t_max { high } else { t_max };
-    (t0 <= t1).then_some(t0)
+    (t0, t1)
+}
+
+/// The four lanes of a wide node as the ray enters them ([`RayCull::entry_quad_fast`]):
+/// lane `j` is entered when bit `j` of `mask` is set, and then at `entries[j]` or later.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lanes {
+    pub(crate) entries: [f64; 4],
+    pub(crate) mask: u32,
+}
+
+impl Lanes {
+    /// No lane entered.
+    pub(crate) const NONE: Lanes = Lanes {
+        entries: [0.0; 4],
+        mask: 0,
+    };
+
+    /// Lane `j` entered at `entry`, or not at all for `None`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, j: usize, entry: Option<f64>) {
+        let bit = 1u32 << j;
+        match entry {
+            Some(e) => {
+                self.entries[j] = e;
+                self.mask |= bit;
+            }
+            None => self.mask &= !bit,
+        }
+    }
+
+    /// Lane `j`'s entry, or `None` when it is not entered.
+    #[cfg(test)]
+    pub(crate) fn get(&self, j: usize) -> Option<f64> {
+        (self.mask >> j & 1 != 0).then_some(self.entries[j])
+    }
 }
 
 /// The larger of two quotients of the fast slab tests, by a plain comparison: none is NaN
@@ -367,26 +410,30 @@ impl RayCull {
     /// [`RayCull::entry_fast`] for the four boxes of a wide node at once, given bound by
     /// bound in `f32` (`bounds[corner][axis][lane]`): each bound made an `f64` (exactly), then
     /// the same quotients, maxima, minima and bracket lane by lane, so the answers are exactly
-    /// `entry_fast` on each lane's box. An infinite bound (a box rounded outward past `f32`'s
-    /// range) gives an infinite quotient of the exact one's sign, never NaN against a finite
-    /// origin and a normal nonzero scale: an entering plane at `-∞` is entered at once, a
-    /// leaving one at `+∞` never left. A lane whose box is empty (lower bounds `+∞`, upper
-    /// `-∞`) is never entered: its entering quotient on every axis is `+∞` and its leaving one
-    /// `-∞`, which the bracket rejects.
+    /// `entry_fast` on each lane's box: lane `j` is entered when bit `j` of the mask is set,
+    /// at the entry bound `entries[j]` (meaningless when the bit is clear). The mask comes
+    /// from one vector comparison, so that the traversal runs over the lanes entered, not
+    /// over all four. An infinite bound (a box rounded outward past `f32`'s range) gives an
+    /// infinite quotient of the exact one's sign, never NaN against a finite origin and a
+    /// normal nonzero scale: an entering plane at `-∞` is entered at once, a leaving one at
+    /// `+∞` never left. A lane whose box is empty (lower bounds `+∞`, upper `-∞`) is never
+    /// entered: its entering quotient on every axis is `+∞` and its leaving one `-∞`, which
+    /// the bracket rejects.
     #[inline(always)]
-    pub(crate) fn entry_quad_fast(
-        &self,
-        bounds: &[[[f32; 4]; 3]; 2],
-        t_max: f64,
-    ) -> [Option<f64>; 4] {
+    pub(crate) fn entry_quad_fast(&self, bounds: &[[[f32; 4]; 3]; 2], t_max: f64) -> Lanes {
         let Some(f) = self.fast.as_ref() else {
-            return std::array::from_fn(|j| {
+            let entries: [Option<f64>; 4] = std::array::from_fn(|j| {
                 let b = [
                     std::array::from_fn(|k| f64::from(bounds[0][k][j])),
                     std::array::from_fn(|k| f64::from(bounds[1][k][j])),
                 ];
                 self.entry(&b, t_max)
             });
+            let mut lanes = Lanes::NONE;
+            for (j, e) in entries.into_iter().enumerate() {
+                lanes.set(j, e);
+            }
+            return lanes;
         };
         let planes = |k: usize| {
             let (near, far) = (&bounds[f.near[k]][k], &bounds[1 - f.near[k]][k]);
@@ -409,7 +456,15 @@ impl RayCull {
                 ends[1][j] = min(ends[1][j], q[1][j]);
             }
         }
-        std::array::from_fn(|j| bracket(ends[0][j], ends[1][j], t_max))
+        // `bracket`, lane by lane, its comparison gathered into the mask.
+        let mut entries = [0.0f64; 4];
+        let mut mask = 0u32;
+        for j in 0..4 {
+            let (t0, t1) = bracket_ends(ends[0][j], ends[1][j], t_max);
+            entries[j] = t0;
+            mask |= u32::from(t0 <= t1) << j;
+        }
+        Lanes { entries, mask }
     }
 
     /// The greatest parameter of interest.

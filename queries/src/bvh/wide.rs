@@ -12,6 +12,7 @@
 use core::mem::MaybeUninit;
 use core::ops::Range;
 
+use super::ray::Lanes;
 use super::{down_to_f32, meets, prefetch, union, Box3, Bvh, RayCull, Stack, CACHED_ITEMS, EMPTY};
 
 /// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
@@ -425,23 +426,25 @@ impl WideBvh {
                 t_max = t_max.min(visit(slots, at.2, at.1 as u8 & FILLED != 0));
             } else {
                 let q = &self.nodes[at.0 as usize];
-                let entries = if fast {
+                let used = usize::from(q.len);
+                let lanes = if fast {
                     cull.entry_quad_fast(&q.bounds, t_max)
                 } else {
-                    let used = usize::from(q.len);
-                    std::array::from_fn(|j| {
-                        (j < used).then(|| cull.entry(&q.lane(j), t_max)).flatten()
-                    })
+                    let mut lanes = Lanes::NONE;
+                    for j in 0..used {
+                        lanes.set(j, cull.entry(&q.lane(j), t_max));
+                    }
+                    lanes
                 };
                 // The lanes entered, nearest first (insertion into at most four).
                 let mut hits = [(0u32, 0u32, 0.0f64); 4];
                 let mut n = 0;
-                // All four lanes, the unused ones masked: a loop of fixed length.
-                let used = usize::from(q.len);
-                for (j, e) in entries.iter().enumerate() {
-                    let Some(e) = e.filter(|_| j < used) else {
-                        continue;
-                    };
+                // Only the lanes entered, in order (the unused ones masked).
+                let mut mask = lanes.mask & ((1 << used) - 1);
+                while mask != 0 {
+                    let j = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let e = lanes.entries[j];
                     // (The count keeps its `FILLED` bit, for the visit.)
                     let (first, count) = (q.first[j], u32::from(q.count[j]));
                     if count == 0 {
@@ -698,6 +701,7 @@ mod tests {
                 quad.set_lane(j, *b);
             }
             let got = cull.entry_quad_fast(&quad.bounds, t_max);
+            let got: [Option<f64>; 4] = std::array::from_fn(|j| got.get(j));
             for (j, b) in boxes.iter().enumerate() {
                 let stored = quad.lane(j);
                 if j < used {
