@@ -776,22 +776,14 @@ mod tests {
     }
 
     /// Each interior lane's hint names exactly its child's interior children, on trees
-    /// whose nodes have every mix of leaf and interior lanes; a node stays two cache lines.
+    /// whose nodes have every mix of leaf and interior lanes, after a build and after a refit
+    /// that moves every box; a node stays two cache lines.
     #[test]
     fn each_lane_names_its_grandchildren() {
         assert_eq!(std::mem::size_of::<Quad>(), 128);
-        let mut rng = Rng(13);
-        let mut linked = 0;
-        for n in [1usize, 5, 17, 64, 65, 300, 5000, 40_000] {
-            // Clusters of every size, so that lanes are leaves and subtrees side by side.
-            let boxes: Vec<Box3> = (0..n)
-                .map(|i| {
-                    let spread = if i % 3 == 0 { 1000.0 } else { 1.0 };
-                    let c: [f64; 3] = std::array::from_fn(|_| rng.signed_unit() * spread);
-                    [c, c.map(|x| x + rng.signed_unit().abs())]
-                })
-                .collect();
-            let wide = WideBvh::new(&boxes).unwrap();
+        /// The number of links checked on the tree.
+        fn check(wide: &WideBvh, n: usize) -> usize {
+            let mut linked = 0;
             for q in &wide.nodes {
                 for j in 0..4 {
                     let want: Vec<usize> = if j < usize::from(q.len) && q.count[j] == 0 {
@@ -808,6 +800,31 @@ mod tests {
                     linked += got.len();
                 }
             }
+            linked
+        }
+        let mut rng = Rng(13);
+        let mut linked = 0;
+        for n in [1usize, 5, 17, 64, 65, 300, 5000, 40_000] {
+            // Clusters of every size, so that lanes are leaves and subtrees side by side.
+            let boxes: Vec<Box3> = (0..n)
+                .map(|i| {
+                    let spread = if i % 3 == 0 { 1000.0 } else { 1.0 };
+                    let c: [f64; 3] = std::array::from_fn(|_| rng.signed_unit() * spread);
+                    [c, c.map(|x| x + rng.signed_unit().abs())]
+                })
+                .collect();
+            let mut wide = WideBvh::new(&boxes).unwrap();
+            let built = check(&wide, n);
+            linked += built;
+            // Every box moved (the items in reverse order): the topology, and so every link,
+            // stays.
+            let moved: Vec<Box3> = boxes
+                .iter()
+                .rev()
+                .map(|b| b.map(|c| c.map(|x| 2.0 * x + 7.0)))
+                .collect();
+            wide.refit(&moved).unwrap();
+            assert_eq!(check(&wide, n), built, "n = {n}, refitted");
         }
         assert!(linked > 1000, "{linked}");
     }
