@@ -436,8 +436,9 @@ impl WideBvh {
                     }
                     lanes
                 };
-                // The lanes entered, nearest first (insertion into at most four).
-                let mut hits = [(0u32, 0u32, 0.0f64); 4];
+                // The lanes entered, nearest first: their numbers, by insertion (into at most
+                // four), so that no lane's data is copied until it is taken or left waiting.
+                let mut order = [0usize; 4];
                 let mut n = 0;
                 // Only the lanes entered, in order (the unused ones masked).
                 let mut mask = lanes.mask & ((1 << used) - 1);
@@ -445,8 +446,7 @@ impl WideBvh {
                     let j = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
                     let e = lanes.entries[j];
-                    // (The count keeps its `FILLED` bit, for the visit.)
-                    let (first, count) = (q.first[j], u32::from(q.count[j]));
+                    let (first, count) = (q.first[j], q.count[j]);
                     if count == 0 {
                         // Its children's boxes, fetched now: a deep descent otherwise waits
                         // on memory once per level. On a large tree, their children's too:
@@ -459,22 +459,25 @@ impl WideBvh {
                         }
                     } else if cold {
                         // A leaf's data, likewise.
-                        fetch(first as usize..(first + items_in(count as u8)) as usize);
+                        fetch(first as usize..(first + items_in(count)) as usize);
                     }
                     let mut k = n;
-                    while k > 0 && hits[k - 1].2 > e {
-                        hits[k] = hits[k - 1];
+                    while k > 0 && lanes.entries[order[k - 1]] > e {
+                        order[k] = order[k - 1];
                         k -= 1;
                     }
-                    hits[k] = (first, count, e);
+                    order[k] = j;
                     n += 1;
                 }
                 if n > 0 {
-                    for &(first, count, e) in hits[1..n].iter().rev() {
+                    // (The count keeps its `FILLED` bit, for the visit.)
+                    let lane = |j: usize| (q.first[j], u32::from(q.count[j]), lanes.entries[j]);
+                    for &j in order[1..n].iter().rev() {
+                        let (first, count, e) = lane(j);
                         waiting[len].write((first, count, down_to_f32(e)));
                         len += 1;
                     }
-                    at = hits[0];
+                    at = lane(order[0]);
                     continue;
                 }
             }
