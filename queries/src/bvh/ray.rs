@@ -185,6 +185,13 @@ fn bracket_ends(near: f64, far: f64, t_max: f64) -> (f64, f64) {
     (t0, t1)
 }
 
+/// Lane `j`'s box of a wide node's bounds given bound by bound in `f32`
+/// (`bounds[corner][axis][lane]`), in `f64` (exactly).
+#[inline(always)]
+pub(super) fn lane_box(bounds: &[[[f32; 4]; 3]; 2], j: usize) -> Box3 {
+    bounds.map(|corner| corner.map(|axis| f64::from(axis[j])))
+}
+
 /// The four lanes of a wide node as the ray enters them ([`RayCull::entry_quad_fast`]):
 /// lane `j` is entered when bit `j` of `mask` is set, and then at `entries[j]` or later.
 #[derive(Clone, Copy, Debug)]
@@ -200,17 +207,11 @@ impl Lanes {
         mask: 0,
     };
 
-    /// Lane `j` entered at `entry`, or not at all for `None`.
+    /// Lane `j` entered at `entry`.
     #[inline(always)]
-    pub(crate) fn set(&mut self, j: usize, entry: Option<f64>) {
-        let bit = 1u32 << j;
-        match entry {
-            Some(e) => {
-                self.entries[j] = e;
-                self.mask |= bit;
-            }
-            None => self.mask &= !bit,
-        }
+    fn enter(&mut self, j: usize, entry: f64) {
+        self.entries[j] = entry;
+        self.mask |= 1 << j;
     }
 
     /// Lane `j`'s entry, or `None` when it is not entered.
@@ -422,18 +423,7 @@ impl RayCull {
     #[inline(always)]
     pub(crate) fn entry_quad_fast(&self, bounds: &[[[f32; 4]; 3]; 2], t_max: f64) -> Lanes {
         let Some(f) = self.fast.as_ref() else {
-            let entries: [Option<f64>; 4] = std::array::from_fn(|j| {
-                let b = [
-                    std::array::from_fn(|k| f64::from(bounds[0][k][j])),
-                    std::array::from_fn(|k| f64::from(bounds[1][k][j])),
-                ];
-                self.entry(&b, t_max)
-            });
-            let mut lanes = Lanes::NONE;
-            for (j, e) in entries.into_iter().enumerate() {
-                lanes.set(j, e);
-            }
-            return lanes;
+            return self.entry_quad(bounds, 4, t_max); // no fast form: the general test
         };
         let planes = |k: usize| {
             let (near, far) = (&bounds[f.near[k]][k], &bounds[1 - f.near[k]][k]);
@@ -465,6 +455,37 @@ impl RayCull {
             mask |= u32::from(t0 <= t1) << j;
         }
         Lanes { entries, mask }
+    }
+
+    /// The four lanes of a wide node as [`RayCull::entry_quad_fast`] when `fast` (from
+    /// [`RayCull::fast_within`] on bounds holding the node's boxes), else by
+    /// [`RayCull::entry`] on each of the first `used` lanes (the others are not entered).
+    #[inline(always)]
+    pub(crate) fn entry_quad_with(
+        &self,
+        fast: bool,
+        bounds: &[[[f32; 4]; 3]; 2],
+        used: usize,
+        t_max: f64,
+    ) -> Lanes {
+        if fast {
+            self.entry_quad_fast(bounds, t_max)
+        } else {
+            self.entry_quad(bounds, used, t_max)
+        }
+    }
+
+    /// [`RayCull::entry`] on each of the first `used` lanes of a wide node's bounds (each
+    /// bound made an `f64`, exactly), the others not entered.
+    #[inline]
+    fn entry_quad(&self, bounds: &[[[f32; 4]; 3]; 2], used: usize, t_max: f64) -> Lanes {
+        let mut lanes = Lanes::NONE;
+        (0..used.min(4)).for_each(|j| {
+            if let Some(e) = self.entry(&lane_box(bounds, j), t_max) {
+                lanes.enter(j, e);
+            }
+        });
+        lanes
     }
 
     /// The greatest parameter of interest.

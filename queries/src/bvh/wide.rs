@@ -12,7 +12,7 @@
 use core::mem::MaybeUninit;
 use core::ops::Range;
 
-use super::ray::Lanes;
+use super::ray::lane_box;
 use super::{down_to_f32, meets, prefetch, union, Box3, Bvh, RayCull, Stack, CACHED_ITEMS, EMPTY};
 
 /// Up to four children, their boxes stored bound by bound (`bounds[corner][axis][lane]`), so
@@ -65,10 +65,7 @@ impl Quad {
     /// Lane `j`'s box, in `f64` (exactly the stored one).
     #[inline(always)]
     fn lane(&self, j: usize) -> Box3 {
-        [
-            std::array::from_fn(|k| f64::from(self.bounds[0][k][j])),
-            std::array::from_fn(|k| f64::from(self.bounds[1][k][j])),
-        ]
+        lane_box(&self.bounds, j)
     }
 
     /// Sets lane `j` to the least `f32` box holding `b` (`±∞` beyond `f32`'s range).
@@ -427,15 +424,7 @@ impl WideBvh {
             } else {
                 let q = &self.nodes[at.0 as usize];
                 let used = usize::from(q.len);
-                let lanes = if fast {
-                    cull.entry_quad_fast(&q.bounds, t_max)
-                } else {
-                    let mut lanes = Lanes::NONE;
-                    for j in 0..used {
-                        lanes.set(j, cull.entry(&q.lane(j), t_max));
-                    }
-                    lanes
-                };
+                let lanes = cull.entry_quad_with(fast, &q.bounds, used, t_max);
                 // The lanes entered, nearest first: their numbers, by insertion (into at most
                 // four), so that no lane's data is copied until it is taken or left waiting.
                 let mut order = [0usize; 4];
@@ -686,7 +675,8 @@ mod tests {
     /// boxes, to the bit, and each stored box holds the given one: random rays and boxes at
     /// scales from 2^-200 to 2^200 (past `f32`'s range both ways, so bounds round to zero,
     /// subnormals and infinities), flat and point boxes, bounds below `t_max`, and unused
-    /// lanes (never entered).
+    /// lanes (never entered); and the general form (`entry_quad_with` without the fast
+    /// test) is `entry` on each lane in use, to the bit.
     #[test]
     fn the_quad_test_answers_as_four_single_tests() {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
@@ -705,6 +695,18 @@ mod tests {
             }
             let got = cull.entry_quad_fast(&quad.bounds, t_max);
             let got: [Option<f64>; 4] = std::array::from_fn(|j| got.get(j));
+            // The general form, for the lanes in use, lane by lane as `entry`.
+            let general = cull.entry_quad_with(false, &quad.bounds, used, t_max);
+            for (j, b) in boxes.iter().enumerate() {
+                let want = (j < used)
+                    .then(|| cull.entry(&quad.lane(j), t_max))
+                    .flatten();
+                assert_eq!(
+                    general.get(j).map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "general: ray {o:?} {d:?}, box {b:?}, lane {j} of {used}"
+                );
+            }
             for (j, b) in boxes.iter().enumerate() {
                 let stored = quad.lane(j);
                 if j < used {
