@@ -73,10 +73,35 @@ struct Solid {
 }
 
 impl Solid {
-    /// A solid at unit scale, or one in four times scaled by `2^k` for `k` of ±500, -1000 or
-    /// 900 (every coordinate exactly, the octahedra being on a quarter grid).
+    /// One or two octahedra ([`Solid::at_unit_scale`]), sometimes scaled.
     fn new(g: &mut Gen) -> Self {
-        let mut solid = Self::at_unit_scale(g);
+        Self::at_unit_scale(g).sometimes_scaled(g)
+    }
+
+    /// A cluster of 9 to 32 octahedra at random places (72 to 256 faces; most overlap, so
+    /// the solid is their union, winding numbers above 1 included), for trees of several
+    /// levels whose leaves hold four faces; scaled as [`Solid::new`] scales.
+    fn cluster(g: &mut Gen) -> Self {
+        let parts = (0..9 + usize::arbitrary(g) % 24)
+            .map(|_| {
+                let mut o = Octahedron::new(g);
+                let shift = Vec3::new(grid(g), grid(g), grid(g)) * 2.0;
+                o.v = o.v.map(|p| p + shift);
+                o
+            })
+            .collect();
+        Solid {
+            parts,
+            nested: false,
+            unit: 1.0,
+        }
+        .sometimes_scaled(g)
+    }
+
+    /// The solid, or one time in four the same scaled by `2^k` for `k` of ±500, -1000 or 900
+    /// (every coordinate exactly, the octahedra being on a quarter grid).
+    fn sometimes_scaled(self, g: &mut Gen) -> Self {
+        let mut solid = self;
         if u8::arbitrary(g) % 4 == 0 {
             let k = g.choose(&[-1000, -500, 500, 900]).copied().unwrap();
             solid.unit = pow2(k);
@@ -173,9 +198,9 @@ struct Meshes {
 }
 
 impl Meshes {
-    /// A random solid and its meshes.
-    fn draw(g: &mut Gen) -> (Solid, Self) {
-        let solid = Solid::new(g);
+    /// A solid drawn by `solid` and its meshes.
+    fn draw(g: &mut Gen, solid: fn(&mut Gen) -> Solid) -> (Solid, Self) {
+        let solid = solid(g);
         let (v, f) = solid.mesh();
         let meshes = Meshes::new(&v, &f);
         (solid, meshes)
@@ -193,9 +218,9 @@ impl Meshes {
     }
 }
 
-fn points_in_meshes_are_exact(seed: u64) -> bool {
+fn points_in_meshes_are_exact(seed: u64, draw: fn(&mut Gen) -> Solid) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
-    let (solid, m) = Meshes::draw(&mut g);
+    let (solid, m) = Meshes::draw(&mut g, draw);
     (0..8).all(|_| {
         let p = solid.point(&mut g);
         let exact = solid.contains(p);
@@ -227,7 +252,15 @@ fn points_in_meshes_are_exact(seed: u64) -> bool {
 
 #[test]
 fn point_in_mesh_is_exact_on_corners_edges_faces_holes_and_nudges() {
-    checker().quickcheck(points_in_meshes_are_exact as fn(u64) -> bool);
+    checker().quickcheck((|seed| points_in_meshes_are_exact(seed, Solid::new)) as fn(u64) -> bool);
+}
+
+/// The same on clusters of octahedra ([`Solid::cluster`]), whose trees are several levels
+/// deep: a fortieth of the usual number of cases.
+#[test]
+fn point_in_mesh_is_exact_on_clusters() {
+    deep_checker()
+        .quickcheck((|seed| points_in_meshes_are_exact(seed, Solid::cluster)) as fn(u64) -> bool);
 }
 
 /// Rays through the shared edges and corners of a closed mesh never decide the answer: the
@@ -253,9 +286,9 @@ fn point_in_mesh_is_not_fooled_by_rays_through_edges() {
     }
 }
 
-fn balls_against_meshes_are_exact(seed: u64) -> bool {
+fn balls_against_meshes_are_exact(seed: u64, draw: fn(&mut Gen) -> Solid) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
-    let (solid, m) = Meshes::draw(&mut g);
+    let (solid, m) = Meshes::draw(&mut g, draw);
     (0..8).all(|_| {
         let mut c = solid.point(&mut g);
         let mut r = match u8::arbitrary(&mut g) % 4 {
@@ -311,7 +344,16 @@ fn balls_against_meshes_are_exact(seed: u64) -> bool {
 
 #[test]
 fn overlap_sphere_mesh_is_exact_on_tangent_and_nudged_balls() {
-    checker().quickcheck(balls_against_meshes_are_exact as fn(u64) -> bool);
+    checker()
+        .quickcheck((|seed| balls_against_meshes_are_exact(seed, Solid::new)) as fn(u64) -> bool);
+}
+
+/// The same on clusters of octahedra.
+#[test]
+fn overlap_sphere_mesh_is_exact_on_clusters() {
+    deep_checker().quickcheck(
+        (|seed| balls_against_meshes_are_exact(seed, Solid::cluster)) as fn(u64) -> bool,
+    );
 }
 
 /// A sphere swept through a solid's mesh: the verdict is exact when certain, no face is
@@ -319,9 +361,9 @@ fn overlap_sphere_mesh_is_exact_on_tangent_and_nudged_balls() {
 /// happens by the upper end, and the face reported is touched by then; checked against exact
 /// squared distances from the path to every face. The broad phase loses nothing: the answer
 /// is the one from sweeping every face.
-fn sweeps_through_meshes_are_exact(seed: u64) -> bool {
+fn sweeps_through_meshes_are_exact(seed: u64, draw: fn(&mut Gen) -> Solid) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
-    let (solid, m) = Meshes::draw(&mut g);
+    let (solid, m) = Meshes::draw(&mut g, draw);
     let (v, f) = solid.mesh();
     let faces: Vec<[Q3; 3]> = f.iter().map(|t| t.map(|k| q3(v[k]))).collect();
     (0..2).all(|_| {
@@ -411,7 +453,22 @@ fn sweep_sphere_mesh_is_exact_and_safe_before_its_lower_end() {
     } else {
         checker().tests(100)
     };
-    checker.quickcheck(sweeps_through_meshes_are_exact as fn(u64) -> bool);
+    checker
+        .quickcheck((|seed| sweeps_through_meshes_are_exact(seed, Solid::new)) as fn(u64) -> bool);
+}
+
+/// The same on clusters of octahedra, with a tenth of the cases above (each takes some
+/// 2,000 exact distances).
+#[test]
+fn sweep_sphere_mesh_is_exact_on_clusters() {
+    let mut checker = if std::env::var_os("QUICKCHECK_TESTS").is_some() {
+        deep_checker()
+    } else {
+        checker().tests(10)
+    };
+    checker.quickcheck(
+        (|seed| sweeps_through_meshes_are_exact(seed, Solid::cluster)) as fn(u64) -> bool,
+    );
 }
 
 /// Faces of no area (corners on a line or at one point) add nothing to the winding number:

@@ -85,6 +85,35 @@ fn soup(g: &mut Gen) -> Soup {
     Soup { v, f }
 }
 
+/// A terrain of 72 to 392 faces: a tree of several levels with leaves of four, whose
+/// traversal orders lanes and leaves nodes waiting (`terrain`'s are too small for that).
+fn deep_terrain(g: &mut Gen) -> Soup {
+    let n = 6 + usize::arbitrary(g) % 9;
+    let mut v = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            v.push(Vec3::new(i as f64 * 0.25, j as f64 * 0.25, grid(g) * 0.5));
+        }
+    }
+    Soup {
+        v,
+        f: grid_faces(n),
+    }
+}
+
+/// 65 to 264 random triangles in a small cube of grid points, degenerate ones included:
+/// stacked and crossing faces, so that a ray meets many, in leaves at several depths, and the
+/// first contact is found only by pruning waiting nodes against the contacts found so far.
+fn deep_soup(g: &mut Gen) -> Soup {
+    let mut m = soup(g);
+    for _ in 0..64 + usize::arbitrary(g) % 200 {
+        let k = m.v.len();
+        m.v.extend((0..3).map(|_| Vec3::new(grid(g), grid(g), grid(g))));
+        m.f.push([k, k + 1, k + 2]);
+    }
+    m
+}
+
 /// A ray at the mesh: through a vertex, an edge's midpoint or a face's centroid (shared
 /// vertices and edges of several faces), along a face, nudged by an ulp, or random; and how
 /// far it goes: the whole ray, up to a target exactly, or a random length.
@@ -218,7 +247,23 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
         1 => closed(&mut g),
         _ => soup(&mut g),
     };
-    let frame = Frame::draw(&mut g);
+    rays_are_sound(m, &mut g)
+}
+
+fn deep_mesh_rays_are_sound(seed: u64) -> bool {
+    let mut g = Gen::from_size_and_seed(100, seed);
+    let m = if bool::arbitrary(&mut g) {
+        deep_terrain(&mut g)
+    } else {
+        deep_soup(&mut g)
+    };
+    rays_are_sound(m, &mut g)
+}
+
+/// Rays at `m` (as generated, then put in a drawn [`Frame`]) on every path, each answer
+/// checked against the exact one.
+fn rays_are_sound(m: Soup, g: &mut Gen) -> bool {
+    let frame = Frame::draw(g);
     let m = Soup {
         v: m.v.iter().map(|&p| frame.point(p)).collect(),
         f: m.f,
@@ -239,7 +284,7 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
     (0..4).all(|_| {
         // Aimed at the moved mesh's corners, edges and faces (from near the origin, or from
         // the mesh's own plane).
-        let (o, d, max_t) = ray_at(&m, &mut g);
+        let (o, d, max_t) = ray_at(&m, g);
         let e = exact(&m, o, d, max_t);
         let mt = max_t.unwrap_or(f64::INFINITY);
         let mut checks: Vec<(&str, RayMeshHit, bool)> = vec![(
@@ -281,6 +326,13 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
 #[test]
 fn mesh_ray_verdicts_faces_and_first_contacts_are_exact_or_enclosed() {
     checker().quickcheck(mesh_rays_are_sound as fn(u64) -> bool);
+}
+
+/// The same on meshes of 72 to 392 faces, whose trees are several levels deep: a fortieth
+/// of the usual number of cases (each ray's oracle decides every face exactly).
+#[test]
+fn mesh_rays_through_deep_trees_are_exact_or_enclosed() {
+    deep_checker().quickcheck(deep_mesh_rays_are_sound as fn(u64) -> bool);
 }
 
 /// Watertight: a ray through a vertex or an edge shared by faces of a closed mesh is never

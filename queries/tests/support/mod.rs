@@ -381,6 +381,19 @@ pub fn checker_quarter() -> quickcheck::QuickCheck {
     }
 }
 
+/// A quickcheck runner with a fortieth of the usual count (the default, or
+/// `QUICKCHECK_TESTS`; at least one): for properties on meshes of hundreds of faces, whose
+/// oracles decide every face exactly.
+pub fn deep_checker() -> quickcheck::QuickCheck {
+    use surety_intervals::arbitrary::{checker, DEFAULT_TESTS};
+    let tests: u64 = std::env::var("QUICKCHECK_TESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_TESTS)
+        / 40;
+    checker().tests(tests.max(1))
+}
+
 /// Exact `x · |n| <= s`, where `n2 = |n|²`: by the signs, then by the squares.
 pub fn scaled_le(x: &Q, n2: &Q, s: &Q) -> bool {
     let zero = Q::zero();
