@@ -101,7 +101,7 @@ fn deep_terrain(g: &mut Gen) -> Soup {
     }
 }
 
-/// 65 to 264 random triangles in a small cube of grid points, degenerate ones included:
+/// 65 to 273 random triangles in a small cube of grid points, degenerate ones included:
 /// stacked and crossing faces, so that a ray meets many, in leaves at several depths, and the
 /// first contact is found only by pruning waiting nodes against the contacts found so far.
 fn deep_soup(g: &mut Gen) -> Soup {
