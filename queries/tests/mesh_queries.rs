@@ -448,12 +448,7 @@ fn sweeps_through_meshes_are_exact(seed: u64, draw: fn(&mut Gen) -> Solid) -> bo
 fn sweep_sphere_mesh_is_exact_and_safe_before_its_lower_end() {
     // Each case takes some 150 exact distances: 100 cases by default (QUICKCHECK_TESTS for
     // more) keep this near ten seconds.
-    let mut checker = if std::env::var_os("QUICKCHECK_TESTS").is_some() {
-        checker()
-    } else {
-        checker().tests(100)
-    };
-    checker
+    checker_with(100, 1)
         .quickcheck((|seed| sweeps_through_meshes_are_exact(seed, Solid::new)) as fn(u64) -> bool);
 }
 
@@ -461,12 +456,7 @@ fn sweep_sphere_mesh_is_exact_and_safe_before_its_lower_end() {
 /// 2,000 exact distances).
 #[test]
 fn sweep_sphere_mesh_is_exact_on_clusters() {
-    let mut checker = if std::env::var_os("QUICKCHECK_TESTS").is_some() {
-        deep_checker()
-    } else {
-        checker().tests(10)
-    };
-    checker.quickcheck(
+    checker_with(10, 40).quickcheck(
         (|seed| sweeps_through_meshes_are_exact(seed, Solid::cluster)) as fn(u64) -> bool,
     );
 }

@@ -698,16 +698,6 @@ mod tests {
             // The general form, for the lanes in use, lane by lane as `entry`.
             let general = cull.entry_quad_with(false, &quad.bounds, used, t_max);
             for (j, b) in boxes.iter().enumerate() {
-                let want = (j < used)
-                    .then(|| cull.entry(&quad.lane(j), t_max))
-                    .flatten();
-                assert_eq!(
-                    general.get(j).map(f64::to_bits),
-                    want.map(f64::to_bits),
-                    "general: ray {o:?} {d:?}, box {b:?}, lane {j} of {used}"
-                );
-            }
-            for (j, b) in boxes.iter().enumerate() {
                 let stored = quad.lane(j);
                 if j < used {
                     assert!((0..3).all(|k| stored[0][k] <= b[0][k] && b[1][k] <= stored[1][k]));
@@ -719,6 +709,12 @@ mod tests {
                     got[j].map(f64::to_bits),
                     want.map(f64::to_bits),
                     "ray {o:?} {d:?}, box {b:?}, lane {j} of {used}"
+                );
+                let want = (j < used).then(|| cull.entry(&stored, t_max)).flatten();
+                assert_eq!(
+                    general.get(j).map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "general: ray {o:?} {d:?}, box {b:?}, lane {j} of {used}"
                 );
             }
             checked += 1;

@@ -245,9 +245,7 @@ where
 /// (the default, or `QUICKCHECK_TESTS`).
 pub fn checker_many() -> quickcheck::QuickCheck {
     use surety_intervals::arbitrary::DEFAULT_TESTS;
-    let tests = std::env::var("QUICKCHECK_TESTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
+    let tests = quickcheck_tests()
         .unwrap_or(DEFAULT_TESTS)
         .saturating_mul(20);
     quickcheck::QuickCheck::new()
@@ -381,17 +379,23 @@ pub fn checker_quarter() -> quickcheck::QuickCheck {
     }
 }
 
+/// The number of cases `QUICKCHECK_TESTS` asks for, if it is set (and a number).
+fn quickcheck_tests() -> Option<u64> {
+    std::env::var("QUICKCHECK_TESTS").ok()?.parse().ok()
+}
+
+/// A quickcheck runner with `default` cases, or a `share`-th of `QUICKCHECK_TESTS` when it is
+/// set (at least one): for properties whose cases cost many times a usual one.
+pub fn checker_with(default: u64, share: u64) -> quickcheck::QuickCheck {
+    let tests = quickcheck_tests().map_or(default, |t| t / share.max(1));
+    surety_intervals::arbitrary::checker().tests(tests.max(1))
+}
+
 /// A quickcheck runner with a fortieth of the usual count (the default, or
-/// `QUICKCHECK_TESTS`; at least one): for properties on meshes of hundreds of faces, whose
-/// oracles decide every face exactly.
+/// `QUICKCHECK_TESTS`): for properties on meshes of hundreds of faces, whose oracles decide
+/// every face exactly.
 pub fn deep_checker() -> quickcheck::QuickCheck {
-    use surety_intervals::arbitrary::{checker, DEFAULT_TESTS};
-    let tests: u64 = std::env::var("QUICKCHECK_TESTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(DEFAULT_TESTS)
-        / 40;
-    checker().tests(tests.max(1))
+    checker_with(surety_intervals::arbitrary::DEFAULT_TESTS / 40, 40)
 }
 
 /// Exact `x · |n| <= s`, where `n2 = |n|²`: by the signs, then by the squares.
