@@ -496,3 +496,135 @@ fn a_point_off_a_mesh_with_faces_of_no_area_is_decided_exactly() {
         assert!(got == want, "{point:?}: {got:?}");
     }
 }
+
+/// A sphere landing exactly on a point shared by many faces (a vertex of a floor, faces piled
+/// there, degenerate or not): after the first face is decided, each of the others is taken
+/// from a time just before the contact at which its path is certainly clear, instead of its
+/// exact test. The answer stays right: touched (under `Policy::Exact` certainly) with a face
+/// that contains the contact point, the first contact's time enclosed, at most `2^-40` below
+/// it (relatively) and never above it, scaled to huge and tiny magnitudes.
+#[test]
+fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
+    let v = |x: f64, y: f64, z: f64| Vec3::new(x, y, z);
+    // A fan of eight faces around the origin of the floor z = 0, and piles at the origin.
+    let ring: Vec<Vec3<f64>> = (0..8)
+        .map(|k| {
+            let (x, y) = [
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ][k];
+            v(f64::from(x), f64::from(y), 0.0)
+        })
+        .collect();
+    let mut fan = vec![v(0.0, 0.0, 0.0)];
+    fan.extend(&ring);
+    let fan_faces: Vec<[usize; 3]> = (0..8).map(|k| [0, 1 + k, 1 + (k + 1) % 8]).collect();
+    let meshes = [
+        (fan.clone(), fan_faces),
+        (vec![v(0.0, 0.0, 0.0); 3], vec![[0, 1, 2]; 200]),
+        (
+            vec![v(-1.0, 0.0, 0.0), v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0)],
+            vec![[0, 1, 2]; 200],
+        ),
+        (
+            vec![v(-1.0, -1.0, 0.0), v(1.0, -1.0, 0.0), v(0.0, 1.0, 0.0)],
+            vec![[0, 1, 2]; 200],
+        ),
+    ];
+    for scale in [1.0, 2f64.powi(-70), 2f64.powi(70)] {
+        for (corners, faces) in &meshes {
+            let corners: Vec<Vec3<f64>> = corners.iter().map(|&c| c * scale).collect();
+            let mesh = TriangleMesh::<f64>::new(&corners, faces).unwrap();
+            // Falling straight down from height 3 by 4, radius 1: touches at t = 1/2 exactly.
+            for (from, motion) in [
+                (v(0.0, 0.0, 3.0), v(0.0, 0.0, -4.0)),
+                (v(-1.5, 0.0, 3.0), v(3.0, 0.0, -4.0)),
+            ] {
+                let ball = Sphere::<f64>::new(from * scale, scale).unwrap();
+                for policy in [Policy::Exact, Policy::Conservative] {
+                    let hit = decide_sweep_sphere_mesh(&ball, motion * scale, &mesh, policy);
+                    let case = format!(
+                        "{} faces at scale {scale}, from {from:?}, {policy:?}",
+                        faces.len()
+                    );
+                    assert_eq!(hit.hit, Verdict::True, "{case}");
+                    assert!(
+                        hit.time.contains(0.5) && hit.time.lo() >= 0.5 * (1.0 - 2f64.powi(-39)),
+                        "{case}: {hit:?}"
+                    );
+                    let face = hit.face.expect("a face");
+                    // The face reported is touched at t = 1/2: it holds the origin.
+                    let [a, b, c] = faces[face].map(|k| corners[k] * (1.0 / scale));
+                    let tri = surety_queries::Triangle::new(a, b, c).unwrap();
+                    let at = Sphere::<f64>::new(from + motion * 0.5, 1.0).unwrap();
+                    let touched =
+                        surety_queries::decide_overlap_sphere_triangle(&at, &tri, Policy::Exact);
+                    assert_eq!(touched, Verdict::True, "{case}: face {face}");
+                }
+            }
+        }
+    }
+}
+
+/// A sphere passing a degenerate face (a point, a segment) is enclosed in time by where its
+/// center may be within the radius of the face's box, not `[0, 1]`: a safe time before the
+/// contact, on every path (decided on `f64` and `f32`, and the interval sweep), at every scale.
+#[test]
+fn a_sweep_past_a_degenerate_face_has_a_safe_time() {
+    let v = |x: f64, y: f64, z: f64| Vec3::new(x, y, z);
+    // Radius 1 from (-3, 0, 3) by (4, 0, -4): the center passes within 1 of the origin from
+    // t = (3 - 1/√2) / 4 ≈ 0.5732 on, and within the box [-1, 1]³ from t = 1/2.
+    let contact = (3.0 - std::f64::consts::FRAC_1_SQRT_2) / 4.0;
+    let piles = [
+        vec![v(0.0, 0.0, 0.0); 3],
+        vec![v(0.0, -1.0, 0.0), v(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0)],
+    ];
+    for scale in [
+        1.0,
+        2f64.powi(-70),
+        2f64.powi(70),
+        2f64.powi(-520),
+        2f64.powi(520),
+    ] {
+        for corners in &piles {
+            let corners: Vec<Vec3<f64>> = corners.iter().map(|&c| c * scale).collect();
+            let f = vec![[0, 1, 2]; 5];
+            let (from, motion) = (v(-3.0, 0.0, 3.0) * scale, v(4.0, 0.0, -4.0) * scale);
+            let mesh = TriangleMesh::<f64>::new(&corners, &f).unwrap();
+            let lifted: Vec<Vec3<Interval>> = corners.iter().map(|&c| lift(c)).collect();
+            let interval = TriangleMesh::<Interval>::new(&lifted, &f).unwrap();
+            let ball = Sphere::<f64>::new(from, scale).unwrap();
+            let iball = Sphere::new(lift(from), Interval::from(scale)).unwrap();
+            let mut hits = vec![
+                decide_sweep_sphere_mesh(&ball, motion, &mesh, Policy::Exact),
+                decide_sweep_sphere_mesh(&ball, motion, &mesh, Policy::Conservative),
+                sweep_sphere_mesh(&iball, lift(motion), &interval),
+            ];
+            // On f32 where the scale fits it.
+            if (2f64.powi(-70)..=2f64.powi(70)).contains(&scale) {
+                let c32: Vec<Vec3<f32>> = corners.iter().map(|&c| to_f32(c)).collect();
+                let mesh32 = TriangleMesh::<f32>::new(&c32, &f).unwrap();
+                let ball32 = Sphere::<f32>::new(to_f32(from), scale as f32).unwrap();
+                hits.push(decide_sweep_sphere_mesh(
+                    &ball32,
+                    to_f32(motion),
+                    &mesh32,
+                    Policy::Exact,
+                ));
+            }
+            for (k, hit) in hits.iter().enumerate() {
+                let case = format!("{:?} at scale {scale}, path {k}", corners[1]);
+                assert!(!hit.hit.is_false(), "{case}: {hit:?}");
+                assert!(hit.time.contains(contact), "{case}: {hit:?}");
+                assert!(hit.time.lo() >= 0.5 * (1.0 - 1e-9), "{case}: {hit:?}");
+            }
+            assert_eq!(hits[0].hit, Verdict::True);
+        }
+    }
+}

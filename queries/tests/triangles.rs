@@ -869,3 +869,76 @@ fn ray_triangle_encloses_the_hit_parameter_whenever_the_hit_is_not_certainly_mis
         .certain()
         .is_none_or(|x| x == ray_meets_triangle(p, d, tri)));
 }
+
+/// A ray or segment skew to a degenerate triangle (a segment, or a point) and passing it at a
+/// small distance is certainly apart already in intervals (`f64` ends): on the
+/// common normal of the two lines, `w = e × d`, the ray does not move at all (the exact
+/// normal's `w·d` is zero identically, though its interval enclosure straddles zero), so its
+/// projection is one point, clear of the triangle's; on every other axis the projections
+/// overlap. Until this was used, such a face was never apart in intervals and went to the
+/// exact stage. Each answer checked against the exact oracles, and every stage of the filter
+/// stack against them too; through the triangle (no offset), only agreement is asked, and so
+/// on `f32` ends, where the triangle's degeneracy is itself lost in rounding (its cross
+/// products take more than 24 bits), so that `det` is not known to be zero.
+#[test]
+fn rays_skew_to_degenerate_triangles_are_certainly_apart_in_intervals() {
+    use surety_intervals::stack::{decide_in, Stage};
+    let mut g = Gen::new(100);
+    // Twelve bits, so that the corners below are exactly collinear (or equal) and the
+    // stack's `f64` intervals compute `n` and `det` exactly (zero).
+    let unit = |g: &mut Gen| f64::from(u32::arbitrary(g) >> 20) / 4096.0 - 0.5;
+    let mut apart = 0;
+    for _ in 0..1000 {
+        let scale = 2f64.powi(i32::from(i8::arbitrary(&mut g) % 40));
+        let v = |g: &mut Gen| Vec3::new(unit(g), unit(g), unit(g)) * scale;
+        let (base, e, d) = (v(&mut g), v(&mut g), v(&mut g));
+        let m = e.cross(d) * (1.0 / scale); // about the scale
+                                            // A segment (b, c on the line through a along e) or a point.
+        let (sb, sc) = if bool::arbitrary(&mut g) {
+            (1.0, 2.0)
+        } else {
+            (0.0, 0.0)
+        };
+        let tri = [base, base + e * sb, base + e * sc];
+        let mid = base + e * (0.5 * sb);
+        for offset in [0.0, 1.0, -1.0] {
+            // Through about `mid` at t = 2, or about 2^-12 of the scale off it along m.
+            let p = mid - d * 2.0 + m * (offset / 4096.0);
+            let q = p + d * 4.0;
+            let exact = ray_meets_triangle(p, d, tri);
+            assert_eq!(segment_meets_triangle(p, q, tri), exact);
+            // The generic queries on interval shapes.
+            let t64 = triangle(tri[0], tri[1], tri[2]);
+            let hit = cast_ray_triangle(&Ray::new(lift(p), lift(d)).unwrap(), &t64).hit;
+            let seg = Segment::new(lift(p), lift(q)).unwrap();
+            let segment = intersect_segment_triangle(&seg, &t64);
+            assert!(agrees(hit, Some(exact)) && agrees(segment, Some(exact)));
+            // The stack on float shapes, every stage.
+            assert!(ray_stack_agrees(tri, p, d));
+            let rt = SegmentTriangle::ray(
+                &Ray::<f64>::new(p, d).unwrap(),
+                &Triangle::<f64>::new(tri[0], tri[1], tri[2]).unwrap(),
+            );
+            // The f32 shapes, against the oracle on their own coordinates.
+            let w = |v: Vec3<f32>| v.map(f64::from);
+            let (t32, p32, d32) = (tri.map(to_f32), to_f32(p), to_f32(d));
+            let exact32 = ray_meets_triangle(w(p32), w(d32), t32.map(w));
+            let l32 = |v: Vec3<f32>| v.map(Interval::<f32>::from);
+            let tri32 = Triangle::new(l32(t32[0]), l32(t32[1]), l32(t32[2])).unwrap();
+            let hit32 = cast_ray_triangle(&Ray::new(l32(p32), l32(d32)).unwrap(), &tri32).hit;
+            assert!(agrees(hit32, Some(exact32)));
+            if offset != 0.0 {
+                // Off by far more than any rounding: certainly apart, in intervals already.
+                assert!(!exact && !exact32, "{tri:?}, {p:?} + t {d:?}");
+                assert_eq!(
+                    (hit, segment),
+                    (Verdict::False, Verdict::False),
+                    "{sb} {tri:?}, {p:?} + t {d:?}"
+                );
+                assert_eq!(decide_in(&rt, Stage::Interval), Some(false));
+                apart += 1;
+            }
+        }
+    }
+    assert_eq!(apart, 2000);
+}

@@ -497,6 +497,15 @@ impl RayCull {
     /// the closed box `b`, or `None` when certainly none is (exact arithmetic).
     #[inline]
     pub fn entry(&self, b: &Box3, t_max: f64) -> Option<f64> {
+        self.span(b, t_max).map(|(t0, _)| t0)
+    }
+
+    /// [`RayCull::entry`] with an upper bound of the greatest `t` in `[0, t_max]` at which a
+    /// ray of the family may be in the box: `(t0, t1)` with every such `t` in `[t0, t1]`, or
+    /// `None` when there is none. (Each leaving quotient is rounded up, so the least of them
+    /// is at least the exact exit.)
+    #[inline]
+    pub(crate) fn span(&self, b: &Box3, t_max: f64) -> Option<(f64, f64)> {
         let (mut t0, mut t1) = (0.0f64, t_max);
         for (k, [low_side, high_side]) in self.axes.iter().enumerate() {
             // o_lo + t·d_lo ≤ hi.
@@ -518,7 +527,7 @@ impl RayCull {
                 return None;
             }
         }
-        (t0 <= t1).then_some(t0)
+        (t0 <= t1).then_some((t0, t1))
     }
 }
 

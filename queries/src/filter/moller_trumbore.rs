@@ -97,6 +97,14 @@ fn parallel<R: Ring>(
 /// test. The candidate axes are the facet normals of the Minkowski difference, which has the
 /// same facet directions for a ray as for a segment along `d`; a ray's projection is a
 /// half-line, `[w·p, ∞)` when `w·d ≥ 0` and `(-∞, w·p]` when `w·d ≤ 0`.
+///
+/// Axes are made and tried one at a time, those perpendicular to `d` first, stopping at the
+/// first that certainly separates. On an axis perpendicular to `d` by construction (`w = v ×
+/// d`, or `d × (d × r)`), `w·d` is zero identically, so the segment's or ray's projection is
+/// the single point `w·p` for the exact axis, whatever enclosure of `w` is in hand: in
+/// intervals, where `w·d` would only be known to be near zero and no half-line's direction
+/// certain, this is what lets a ray skew to a degenerate triangle's line be certainly apart
+/// without the exact stage.
 #[cold]
 fn coplanar<R: Ring>(
     t: &[Ring3<R>; 3],
@@ -108,45 +116,62 @@ fn coplanar<R: Ring>(
     let [a, b, c] = t;
     let edges = [sub3(b, a), sub3(c, b), sub3(a, c)];
     let n_zero = n.iter().fold(Verdict::True, |acc, k| acc & k.equals_zero());
-    let Some(n_zero) = n_zero.certain() else {
-        return Verdict::Maybe; // which set of axes is complete is not known
+    // Which set of axes is complete. When that is not known (a nearly degenerate triangle in
+    // rounded arithmetic), an axis that separates still proves the miss, though none can
+    // prove the contact: then only the few axes across `d` of both sets are tried, which
+    // find a ray skew to the triangle (the rest would cost four times as much for a `Maybe`
+    // at every tie).
+    let (flat, degenerate, complete) = match n_zero.certain() {
+        Some(zero) => (!zero, zero, true),
+        None => (true, true, false),
     };
-    let mut axes = Vec::new();
-    if !n_zero {
-        // A flat Minkowski difference in the plane: its in-plane edge normals.
-        axes.extend(edges.iter().map(|e| cross3(n, e)));
-        axes.push(cross3(n, d));
-    } else {
-        // Two collinear-or-point shapes. The difference is a parallelogram (normal e × d,
-        // in-plane normals (e × d) × e and (e × d) × d), a segment along f ∈ {e, d} (the axis
-        // f, and f × (f × r) towards the origin, r = a - p), or the single point r (the
-        // coordinate axes).
+    // The axes `(w, across)`, `across` when `w` is perpendicular to `d` identically, those
+    // first in each set. For a flat Minkowski difference in the plane (`n` not zero): the
+    // normal's cross with `d`, then its in-plane edge normals. For two collinear-or-point
+    // shapes (`n` zero), the difference is a parallelogram (normal m = e × d, in-plane normals
+    // m × e and m × d), a segment along f ∈ {e, d} (the axis f, and f × (f × r) towards the
+    // origin, r = a - p), or the single point r (the coordinate axes).
+    let mut axes = Vec::with_capacity(if complete { 20 } else { 5 });
+    if flat {
+        axes.push((cross3(n, d), true));
+        if complete {
+            axes.extend(edges.iter().map(|e| (cross3(n, e), false)));
+        }
+    }
+    if degenerate {
         let r = sub3(a, p);
-        for e in &edges {
-            let m = cross3(e, d);
-            axes.push(cross3(&m, e));
-            axes.push(cross3(&m, d));
-            axes.push(m);
-        }
-        for f in edges.iter().chain([d]) {
-            axes.push(cross3(f, &cross3(f, &r)));
-            axes.push(f.clone());
-        }
-        let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
-        for k in 0..3 {
-            let mut unit = [zero.clone(), zero.clone(), zero.clone()];
-            unit[k] = one.clone();
-            axes.push(unit);
+        let normals = edges.clone().map(|e| cross3(&e, d));
+        axes.extend(normals.iter().map(|m| (m.clone(), true)));
+        axes.push((cross3(d, &cross3(d, &r)), true));
+        if complete {
+            for (e, m) in edges.iter().zip(&normals) {
+                axes.push((cross3(m, e), false));
+                axes.push((cross3(m, d), false));
+            }
+            for e in &edges {
+                axes.push((cross3(e, &cross3(e, &r)), false));
+                axes.push((e.clone(), false));
+            }
+            axes.push((d.clone(), false));
+            let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
+            for k in 0..3 {
+                let mut unit = [zero.clone(), zero.clone(), zero.clone()];
+                unit[k] = one.clone();
+                axes.push((unit, false));
+            }
         }
     }
     let mut separated = Verdict::False;
-    for w in &axes {
+    for (w, across) in &axes {
+        let across = *across;
         let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
         let t_min = t0.clone().min(t1.clone()).min(t2.clone());
         let t_max = t0.max(t1).max(t2);
         let s0 = dot3(w, p);
         separated = separated
-            | if ray {
+            | if across {
+                (s0.clone() - t_max).positive() | (t_min - s0).positive()
+            } else if ray {
                 let slope = dot3(w, d);
                 ((s0.clone() - t_max).positive() & slope.non_negative())
                     | ((t_min - s0).positive() & slope.non_positive())
@@ -158,6 +183,9 @@ fn coplanar<R: Ring>(
         if separated.is_true() {
             return Verdict::False;
         }
+    }
+    if !complete {
+        return Verdict::Maybe; // not apart, and the axes tried are not known to be complete
     }
     !separated
 }

@@ -265,8 +265,8 @@ fn decide_posed<S: Scalar + Into<f64>>(
             return Some((hit, 0.0, 0.0));
         }
         // The parameter, in intervals, in the scaled world (the same parameter).
-        let (t, p, d) = shapes.placed(&frames);
-        let param = hit_parameter(&line_meets(&t, &p, &d, true));
+        let (placed, p, d) = shapes.placed(&frames);
+        let param = hit_parameter(&line_meets(&placed, &p, &d, true));
         Some((hit, param.lo(), param.hi()))
     })
 }
@@ -335,6 +335,54 @@ impl FaceReach<'_> {
     }
 }
 
+/// Whether the ray may enter the box of the face at `slot` before `floor` (for
+/// [`first_contact`]'s piled faces; out of line, as it is seldom asked).
+#[cold]
+#[inline(never)]
+fn before<S: Scalar>(
+    mesh: &TriangleMesh<S>,
+    cull: &RayCull,
+    fast: bool,
+    slot: usize,
+    floor: f64,
+) -> bool {
+    cull.entry_with(fast, &mesh.triangle_box(slot), floor)
+        .is_some_and(|e| e < floor)
+}
+
+/// How far (relatively) below a certain contact's lower bound a leaf's entry may be for its
+/// faces' boxes to be tested against that bound (see [`first_contact`]): more than a
+/// rounding down to `f32` moves an entry above `2^-126` (`2^-23`). Only a shortcut: a leaf
+/// outside it has its faces taken as before.
+const PILED: f64 = 1e-6;
+
+/// The relative width below which a face's contact enclosure is not narrowed by its box
+/// ([`narrowed`]).
+const NARROW: f64 = 1e-9;
+
+/// A contact enclosure `[lo, hi]` narrowed to the parameters at which the ray is in the
+/// face's box `b` (the contact is on the face, the face in its box; [`RayCull::span`] bounds
+/// them soundly): what bounds a face whose own enclosure is wide or the whole line, a
+/// degenerate face's (`det` zero or not known to be nonzero, where the line meets the plane
+/// nowhere or everywhere) or a nearly degenerate one's. `None` when the box does not narrow
+/// it (or, never expected of a face not certainly missed, no ray meets the box). On the
+/// fast path the lower end is the entry the leaf's lane test computes for a box equal to the
+/// face's (the two fast tests agree to the bit), so that faces piled at this one's contact
+/// are then skipped. Out of line: most faces' enclosures (the static filter's) are narrow.
+#[cold]
+#[inline(never)]
+fn narrowed(cull: &RayCull, fast: bool, b: &Box3, lo: f64, hi: f64) -> Option<(f64, f64)> {
+    let (t0, t1) = cull.span(b, cull.t_max())?;
+    let t0 = match fast {
+        true => cull.entry_fast(b, cull.t_max()).unwrap_or(t0),
+        false => t0,
+    };
+    // The intersection (a NaN end gives way to the box's).
+    let lo_n = if lo > t0 { lo } else { t0 };
+    let hi_n = if hi < t1 { hi } else { t1 };
+    (lo_n <= hi_n).then_some((lo_n, hi_n))
+}
+
 /// The mesh's answer from each visited face's verdict within `[0, max_t]` and the bounds of
 /// its contact parameter (meaningful when the verdict is not `False`): `face(slot, reach)`
 /// (the face at that slot, [`TriangleMesh::by_slot`]) answers `None` for a face whose box
@@ -346,27 +394,54 @@ fn first_contact<S: Scalar>(
     max_t: f64,
     mut face: impl FnMut(usize, &FaceReach) -> Option<(Verdict, f64, f64)>,
 ) -> RayMeshHit {
-    let mut best: Option<(usize, f64)> = None; // a certain face's slot, its contact's upper bound
+    // A certain face's slot, and its contact's lower and upper bounds.
+    let mut best: Option<(usize, f64, f64)> = None;
     let mut maybe = false;
     let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
+                                    // Whether a face's enclosure came from its box: only then may faces pile up at a contact.
+    let mut piled = false;
     let fast = mesh.bvh().fast_for(cull);
     // The face numbers too: the first contact's is read at the end.
     let fetch = |slots| mesh.fetch(slots, true);
     mesh.bvh()
-        .along_ray_with(cull, fast, fetch, |slots, _entry, filled| {
+        .along_ray_with(cull, fast, fetch, |slots, entry, filled| {
+            // A face whose box the ray enters no earlier than a certain contact's lower bound
+            // holds no contact known to come before it, nor one below the least lower bound
+            // so far: it is skipped, so that faces piled at one point (each a tie for the
+            // exact stage) are decided once, not once each. Each face's box is tested for it
+            // only once an enclosure came from a box, and in a leaf entered about then (a
+            // waiting leaf's entry was rounded down to `f32`); elsewhere faces are taken as
+            // before.
+            let floor = match best {
+                Some((_, first, _)) if piled && entry >= first - first * PILED => first,
+                _ => f64::INFINITY,
+            };
             for i in slots {
+                if floor < f64::INFINITY && !before(mesh, cull, fast, i, floor) {
+                    continue;
+                }
                 let reach = FaceReach {
                     cull,
                     fast,
-                    bound: best.map_or(max_t, |(_, b)| b),
+                    bound: best.map_or(max_t, |(_, _, b)| b),
                     filled,
                 };
-                let Some((verdict, t_lo, t_hi)) = face(i, &reach) else {
+                let Some((verdict, mut t_lo, mut t_hi)) = face(i, &reach) else {
                     continue;
                 };
                 if verdict.is_false() {
                     continue;
+                }
+                // A wide enclosure (a NaN or infinite bound fails the test) narrowed by the
+                // face's box. Without it, a certain contact with a degenerate face gave the
+                // mesh's first contact as `[0, max_t]`, and no face behind it was skipped.
+                let narrow = t_hi - t_lo <= NARROW * t_hi.abs().min(f64::MAX);
+                if !narrow {
+                    if let Some(n) = narrowed(cull, fast, &mesh.triangle_box(i), t_lo, t_hi) {
+                        (t_lo, t_hi) = n;
+                        piled = true;
+                    }
                 }
                 // The contact is at a parameter in [0, max_t]; NaN bounds (never expected) are
                 // taken as the whole range.
@@ -375,24 +450,24 @@ fn first_contact<S: Scalar>(
                 lo = lo.min(t_lo);
                 hi = hi.max(t_hi);
                 if verdict.is_true() {
-                    if best.is_none_or(|(_, b)| t_hi < b) {
-                        best = Some((i, t_hi));
+                    if best.is_none_or(|(_, _, b)| t_hi < b) {
+                        best = Some((i, t_lo, t_hi));
                     }
                 } else {
                     maybe = true;
                 }
             }
             // Faces whose boxes begin after a certain contact cannot come first.
-            best.map_or(max_t, |(_, b)| b)
+            best.map_or(max_t, |(_, _, b)| b)
         });
     let (hit, face) = match best {
-        Some((slot, _)) => (Verdict::True, Some(mesh.face(slot))),
+        Some((slot, _, _)) => (Verdict::True, Some(mesh.face(slot))),
         None if maybe => (Verdict::Maybe, None),
         None => (Verdict::False, None),
     };
     let t = match (hit, best) {
         (Verdict::False, _) => Interval::new(max_t, max_t),
-        (_, Some((_, b))) => Interval::new(lo, b),
+        (_, Some((_, _, b))) => Interval::new(lo, b),
         _ => Interval::new(lo, hi),
     };
     RayMeshHit {

@@ -2,6 +2,7 @@
 
 use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
+use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
 use crate::mesh::swept_box;
 use crate::motion::{
@@ -93,11 +94,11 @@ pub fn sweep_sphere_mesh<S: Scalar>(
     };
     let sphere = &sphere;
     let [lo, hi] = path_box(sphere, motion);
-    let face = |i: usize, upper: Option<f64>| {
+    let face = |i: usize, known: Option<(f64, f64)>| {
         let triangle = &mesh.by_slot()[i];
         // Clear up to the earliest certain contact so far: its contact, if any, comes later
         // (see `earliest`).
-        if let (true, Some(u)) = (S::CERTIFIED, upper) {
+        if let (true, Some((_, u))) = (S::CERTIFIED, known) {
             if sphere_path_clear(sphere, motion * S::lift_f64(u), triangle) {
                 return (Verdict::False, 1.0, 1.0);
             }
@@ -110,7 +111,12 @@ pub fn sweep_sphere_mesh<S: Scalar>(
             |s| overlap_sphere_triangle(s, triangle),
         );
         let face = settle_by_capsule(face, sphere, motion, triangle);
-        (face.hit, face.time.lo(), face.time.hi())
+        let (lo, hi) = (face.time.lo(), face.time.hi());
+        if S::CERTIFIED {
+            let (lo, hi) = narrowed(sphere, motion, || mesh.triangle_box(i), lo, hi);
+            return (face.hit, lo, hi);
+        }
+        (face.hit, lo, hi)
     };
     // Nearest first where faces are skipped past a certain contact (see `earliest`).
     if S::CERTIFIED {
@@ -139,39 +145,109 @@ fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
     [lo, hi]
 }
 
+/// The relative width below which a face's contact time enclosure is not narrowed by the
+/// sphere's path through the face's box ([`narrowed`]).
+const NARROW: f64 = 1e-9;
+
+/// A face's contact time enclosure `[lo, hi]` narrowed to the times at which the sphere's
+/// center may be in the face's box `b()` grown by the radius (a contact puts the center
+/// within the radius of the face, which lies in its box): what bounds a face whose own
+/// enclosure is wide or the whole motion, a degenerate face's (a point or a segment, whose
+/// interval sweep has no plane to go by) or a far or huge one's. Without it, a certain
+/// contact with such a face gave the mesh's first contact as `[0, 1]`: no safe time at all,
+/// and no face skipped past it. Enclosures already narrow (most faces') are kept as they are.
+#[inline]
+fn narrowed<T: Scalar>(
+    sphere: &Sphere<T>,
+    motion: Vec3<T>,
+    b: impl FnOnce() -> Box3,
+    lo: f64,
+    hi: f64,
+) -> (f64, f64) {
+    // A NaN bound fails the test.
+    if hi - lo <= NARROW * hi.abs() {
+        return (lo, hi);
+    }
+    by_path(sphere, motion, b(), lo, hi)
+}
+
+/// [`narrowed`] past its test: the times at which a center `c + t·m` (any `c` and `m` in
+/// their enclosures, by [`RayCull::family`], whose span bounds them soundly) is in the box
+/// grown by the radius, each side rounded outward.
+#[cold]
+#[inline(never)]
+fn by_path<T: Scalar>(
+    sphere: &Sphere<T>,
+    motion: Vec3<T>,
+    b: Box3,
+    lo: f64,
+    hi: f64,
+) -> (f64, f64) {
+    let r = sphere.radius().bounds().1.as_f64();
+    let grown = [
+        b[0].map(|x| (x - r).next_down()),
+        b[1].map(|x| (x + r).next_up()),
+    ];
+    let bounds = |v: Vec3<T>| {
+        let a = v.to_array().map(|x| x.bounds());
+        [a.map(|b| b.0.as_f64()), a.map(|b| b.1.as_f64())]
+    };
+    let cull = RayCull::family(bounds(sphere.center()), bounds(motion), 1.0);
+    let Some((t0, t1)) = cull.span(&grown, 1.0) else {
+        return (lo, hi); // never turned into a miss here
+    };
+    // The intersection (a NaN end gives way to the box's).
+    let lo_n = if lo > t0 { lo } else { t0 };
+    let hi_n = if hi < t1 { hi } else { t1 };
+    if lo_n <= hi_n {
+        (lo_n, hi_n)
+    } else {
+        (lo, hi)
+    }
+}
+
+/// How far (relatively) before a certain contact's lower end a face's path must be clear for
+/// [`decide_sweep_sphere_mesh`] to take it as touched no earlier, without its exact test: the
+/// safe time is lowered by at most this much, and the face reported may come later than
+/// another by at most this much.
+const SHY: f64 = 1.0 / (1u64 << 40) as f64;
+
 /// The mesh's answer from the verdict and time bounds of each face of `faces` (slots,
-/// [`TriangleMesh::by_slot`]; `face(slot, upper)`): `True` with the certain face whose
+/// [`TriangleMesh::by_slot`]; `face(slot, known)`): `True` with the certain face whose
 /// contact's upper end is least (by its number in the order given); the time from the least lower
 /// end of a face not certainly missed to that upper end (1 when none is certain).
 ///
-/// `upper` is that least upper end so far, once some face is certain: a face whose path up
-/// to it is certainly clear may be answered `False`. That changes nothing the answer
-/// promises: the verdict is `True` already, such a face's contact (if any) comes after
-/// `upper`, so it could neither lower the upper end nor be the first face, and the first
-/// contact, at most `upper`, is a visited face's, at least the least lower end.
+/// `known` is that face's contact's lower and upper ends so far, once some face is certain:
+/// a face whose path up to the upper end is certainly clear may be answered `False`. That
+/// changes nothing the answer promises: the verdict is `True` already, such a face's contact
+/// (if any) comes after `upper`, so it could neither lower the upper end nor be the first
+/// face, and the first contact, at most `upper`, is a visited face's, at least the least
+/// lower end. A face may also be answered `Maybe` from a time at which it is certainly not
+/// yet touched (its lower end, all the answer needs of it).
 fn earliest<S: Scalar>(
     mesh: &TriangleMesh<S>,
     faces: impl Iterator<Item = usize>,
-    mut face: impl FnMut(usize, Option<f64>) -> (Verdict, f64, f64),
+    mut face: impl FnMut(usize, Option<(f64, f64)>) -> (Verdict, f64, f64),
 ) -> SweepMeshHit {
     let mut hit = Verdict::False;
-    let mut first: Option<(usize, f64)> = None; // a certain face and its contact's upper end
+    // A certain face and its contact's lower and upper ends.
+    let mut first: Option<(usize, f64, f64)> = None;
     let mut least = 1.0f64; // least lower end over faces not certainly missed
     for i in faces {
-        let (verdict, lo, hi) = face(i, first.map(|(_, t)| t));
+        let (verdict, lo, hi) = face(i, first.map(|(_, lo, hi)| (lo, hi)));
         if verdict.is_false() {
             continue;
         }
         hit = hit | verdict;
         least = least.min(lo);
-        if verdict.is_true() && first.is_none_or(|(_, t)| hi < t) {
-            first = Some((i, hi));
+        if verdict.is_true() && first.is_none_or(|(_, _, t)| hi < t) {
+            first = Some((i, lo, hi));
         }
     }
-    let upper = first.map_or(1.0, |(_, t)| t);
+    let upper = first.map_or(1.0, |(_, _, t)| t);
     SweepMeshHit {
         hit,
-        face: first.map(|(slot, _)| mesh.face(slot)),
+        face: first.map(|(slot, _, _)| mesh.face(slot)),
         time: Interval::new(least.min(upper), upper).unwrap_or(Interval::ENTIRE),
     }
 }
@@ -226,14 +302,25 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
     let [lo, hi] = ball.map_or([[f64::NEG_INFINITY; 3], [f64::INFINITY; 3]], |b| {
         path_box(&b, step)
     });
-    let face = |i: usize, upper: Option<f64>| {
+    let face = |i: usize, known: Option<(f64, f64)>| {
         let triangle = &mesh.by_slot()[i];
         // A path certainly clear of the face (in floats, on the enclosures in the mesh's
         // frame) needs no formula; clear up to the earliest certain contact so far, it
         // cannot come first (see `earliest`).
-        let reach = upper.map_or(step, |u| step * Interval::from(u));
+        let reach = known.map_or(step, |(_, u)| step * Interval::from(u));
         if ball.is_some_and(|b| sphere_path_clear(&b, reach, triangle)) {
             return (Verdict::False, 1.0, 1.0);
+        }
+        // Clear up to just before that contact's lower end: the face is touched no earlier
+        // (faces sharing the point of contact, a vertex or an edge landed on exactly, or
+        // faces piled there, each a tie for the exact stage): it cannot come first but by a
+        // hair, and it lowers the safe time by at most that hair, which is all it is taken
+        // for instead of its exact test.
+        if let (Some(b), Some((first, _))) = (&ball, known) {
+            let before = first - first * SHY;
+            if before > 0.0 && sphere_path_clear(b, step * Interval::from(before), triangle) {
+                return (Verdict::Maybe, before, 1.0);
+            }
         }
         let shapes = SweepSphereTriangle::new(s, motion, triangle);
         let verdict = decide_pair(shapes, sphere_pose, frame, policy);
@@ -247,7 +334,14 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
             (Some(ball), Ok(t)) => sweep_sphere_triangle(ball, step, &t).time,
             _ => Interval::ENTIRE,
         };
-        (verdict, time.lo().max(0.0), time.hi().min(1.0))
+        let (lo, hi) = (time.lo().max(0.0), time.hi().min(1.0));
+        match &ball {
+            Some(ball) => {
+                let (lo, hi) = narrowed(ball, step, || mesh.triangle_box(i), lo, hi);
+                (verdict, lo, hi)
+            }
+            None => (verdict, lo, hi),
+        }
     };
     match &ball {
         Some(b) => earliest(
