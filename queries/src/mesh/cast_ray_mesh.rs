@@ -1,12 +1,14 @@
 //! A ray against a whole mesh: does it meet the mesh within `[0, max_t]`, which face, and
 //! where is the first contact.
 
-use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
+use surety_intervals::{Endpoint, Interval, Policy, Scalar, Verdict};
 
 use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
+use crate::mesh::narrow::{is_narrow, within};
 use crate::mesh::points_box;
+use crate::motion::bounds_of;
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame, posed_pair, Frame};
 use crate::query::{hit_parameter, BoundedRayTriangle};
 use crate::{
@@ -88,7 +90,7 @@ pub fn cast_ray_mesh<S: Scalar>(
     let Some(ray) = in_frame(ray, frame) else {
         return Ok(unknown(mesh, max_t));
     };
-    let cull = RayCull::family(bounds(ray.origin()), bounds(ray.direction()), max_t);
+    let cull = RayCull::family(bounds_of(ray.origin()), bounds_of(ray.direction()), max_t);
     let max = S::lift_f64(max_t);
     Ok(first_contact(mesh, &cull, max_t, |i, reach| {
         // Always the box test here: the filled-leaf shortcut is measured only for the float
@@ -107,12 +109,6 @@ pub fn cast_ray_mesh<S: Scalar>(
         let (lo, hi) = h.t.bounds();
         Some((hit, lo.as_f64(), hi.as_f64()))
     }))
-}
-
-/// The bounds of each coordinate, as `f64`.
-fn bounds<S: Scalar>(v: Vec3<S>) -> [[f64; 3]; 2] {
-    let a = v.to_array().map(|x| x.bounds());
-    [a.map(|b| b.0.as_f64()), a.map(|b| b.1.as_f64())]
 }
 
 /// The answer when the ray cannot be brought into the mesh's frame within the floats: `Maybe`
@@ -244,11 +240,17 @@ fn decide_posed<S: Scalar + Into<f64>>(
         .ok()
         .and_then(|r| enclosed_in_frame(r, poses[0].as_ref(), poses[1].as_ref()));
     let cull = match (local, mesh.bvh().bounds()) {
-        (Some(local), _) => {
-            RayCull::family(bounds(local.origin()), bounds(local.direction()), max_t)
-        }
+        (Some(local), _) => RayCull::family(
+            bounds_of(local.origin()),
+            bounds_of(local.direction()),
+            max_t,
+        ),
         // Out of the floats in the mesh's frame: every ray from anywhere in the mesh's box
-        // reaches every node at `t = 0`, so every face is asked and none skipped.
+        // reaches every node at `t = 0`, so every face is asked and none skipped. This
+        // stand-in does not hold the ray, but it claims nothing of it either: with origins
+        // in the box and directions about zero on every axis, each box's span is
+        // `[0, max_t]` and its entry 0, so `first_contact` narrows no enclosure by it and
+        // skips no face a contact at or after 0 could not explain.
         (None, Some(b)) => RayCull::family(b, [[-1.0; 3], [1.0; 3]], max_t),
         (None, None) => return unknown(mesh, max_t),
     };
@@ -356,13 +358,9 @@ fn before<S: Scalar>(
 /// outside it has its faces taken as before.
 const PILED: f64 = 1e-6;
 
-/// The relative width below which a face's contact enclosure is not narrowed by its box
-/// ([`narrowed`]).
-const NARROW: f64 = 1e-9;
-
 /// A contact enclosure `[lo, hi]` narrowed to the parameters at which the ray is in the
-/// face's box `b` (the contact is on the face, the face in its box; [`RayCull::span`] bounds
-/// them soundly): what bounds a face whose own enclosure is wide or the whole line, a
+/// face's box `b` (the contact is on the face, the face in its box; [`RayCull::span`] of a
+/// `cull` holding every ray asked about bounds them soundly): what bounds a face whose own enclosure is wide or the whole line, a
 /// degenerate face's (`det` zero or not known to be nonzero, where the line meets the plane
 /// nowhere or everywhere) or a nearly degenerate one's. `None` when the box does not narrow
 /// it (or, never expected of a face not certainly missed, no ray meets the box). On the
@@ -377,10 +375,7 @@ fn narrowed(cull: &RayCull, fast: bool, b: &Box3, lo: f64, hi: f64) -> Option<(f
         true => cull.entry_fast(b, cull.t_max()).unwrap_or(t0),
         false => t0,
     };
-    // The intersection (a NaN end gives way to the box's).
-    let lo_n = if lo > t0 { lo } else { t0 };
-    let hi_n = if hi < t1 { hi } else { t1 };
-    (lo_n <= hi_n).then_some((lo_n, hi_n))
+    within(lo, hi, t0, t1)
 }
 
 /// The mesh's answer from each visited face's verdict within `[0, max_t]` and the bounds of
@@ -436,8 +431,7 @@ fn first_contact<S: Scalar>(
                 // A wide enclosure (a NaN or infinite bound fails the test) narrowed by the
                 // face's box. Without it, a certain contact with a degenerate face gave the
                 // mesh's first contact as `[0, max_t]`, and no face behind it was skipped.
-                let narrow = t_hi - t_lo <= NARROW * t_hi.abs().min(f64::MAX);
-                if !narrow {
+                if !is_narrow(t_lo, t_hi) {
                     if let Some(n) = narrowed(cull, fast, &mesh.triangle_box(i), t_lo, t_hi) {
                         (t_lo, t_hi) = n;
                         piled = true;

@@ -1,6 +1,7 @@
 //! Triangle meshes and the queries against a whole mesh, each through the mesh's hierarchy.
 
 mod cast_ray_mesh;
+mod narrow;
 mod overlap_sphere_mesh;
 mod point_in_mesh;
 mod sweep_sphere_mesh;

@@ -4,9 +4,11 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
 use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
+use crate::mesh::narrow::{is_narrow, within};
 use crate::mesh::swept_box;
 use crate::motion::{
-    by_reach, settle_by_capsule, sphere_path_clear, sweep_with_normal, SweepSphereTriangle,
+    bounds_of, by_reach, settle_by_capsule, sphere_path_clear, sweep_with_normal,
+    SweepSphereTriangle,
 };
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame};
 use crate::{
@@ -145,10 +147,6 @@ fn path_box<T: Scalar>(sphere: &Sphere<T>, motion: Vec3<T>) -> [[f64; 3]; 2] {
     [lo, hi]
 }
 
-/// The relative width below which a face's contact time enclosure is not narrowed by the
-/// sphere's path through the face's box ([`narrowed`]).
-const NARROW: f64 = 1e-9;
-
 /// A face's contact time enclosure `[lo, hi]` narrowed to the times at which the sphere's
 /// center may be in the face's box `b()` grown by the radius (a contact puts the center
 /// within the radius of the face, which lies in its box): what bounds a face whose own
@@ -164,8 +162,7 @@ fn narrowed<T: Scalar>(
     lo: f64,
     hi: f64,
 ) -> (f64, f64) {
-    // A NaN bound fails the test.
-    if hi - lo <= NARROW * hi.abs() {
+    if is_narrow(lo, hi) {
         return (lo, hi);
     }
     by_path(sphere, motion, b(), lo, hi)
@@ -188,22 +185,11 @@ fn by_path<T: Scalar>(
         b[0].map(|x| (x - r).next_down()),
         b[1].map(|x| (x + r).next_up()),
     ];
-    let bounds = |v: Vec3<T>| {
-        let a = v.to_array().map(|x| x.bounds());
-        [a.map(|b| b.0.as_f64()), a.map(|b| b.1.as_f64())]
-    };
-    let cull = RayCull::family(bounds(sphere.center()), bounds(motion), 1.0);
-    let Some((t0, t1)) = cull.span(&grown, 1.0) else {
-        return (lo, hi); // never turned into a miss here
-    };
-    // The intersection (a NaN end gives way to the box's).
-    let lo_n = if lo > t0 { lo } else { t0 };
-    let hi_n = if hi < t1 { hi } else { t1 };
-    if lo_n <= hi_n {
-        (lo_n, hi_n)
-    } else {
-        (lo, hi)
-    }
+    let cull = RayCull::family(bounds_of(sphere.center()), bounds_of(motion), 1.0);
+    // Never turned into a miss here: kept as it was when no member reaches the box.
+    cull.span(&grown, 1.0)
+        .and_then(|(t0, t1)| within(lo, hi, t0, t1))
+        .unwrap_or((lo, hi))
 }
 
 /// How far (relatively) before a certain contact's lower end a face's path must be clear for
@@ -258,8 +244,12 @@ fn earliest<S: Scalar>(
 /// [filter stack](surety_intervals::stack); the time of the first contact enclosed as
 /// [`sweep_sphere_mesh`] encloses it, from `Interval<f64>` sweeps of the same inputs (its
 /// lower end safe: no face touched before it). A face reported is certainly touched by
-/// `time.hi()`. A posed sphere or mesh is decided with the poses inside each face's formula
-/// (the motion is in world coordinates).
+/// `time.hi()`. Once a face is certainly touched, a face whose path is certainly clear up to
+/// a hair (`2^-40`, relatively) before that contact's lower end is taken as touched no
+/// earlier, not decided (faces meeting at the point of contact, or piled there): the time's
+/// lower end may then be that hair below the contact, and the face reported may come that
+/// hair after another. A posed sphere or mesh is decided with the poses inside each face's
+/// formula (the motion is in world coordinates).
 ///
 /// # Example
 /// ```

@@ -19,7 +19,7 @@ mod particle;
 mod slide;
 mod sweep;
 
-pub(crate) use clear_path::{by_reach, sphere_path_clear};
+pub(crate) use clear_path::{bounds_of, by_reach, sphere_path_clear};
 pub use epsilon::safe_epsilon;
 pub use particle::{move_particle, ParticleMove};
 pub use slide::{closest_point_on_triangle, slide_sphere, Slide, SlideOptions};
