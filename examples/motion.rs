@@ -544,6 +544,7 @@ pub fn run(scene: &Scene, mover: Mover, moves: u64, seed: u64) -> Tally {
     let options = SlideOptions {
         epsilon: EPSILON,
         max_iterations: ITERATIONS,
+        ..SlideOptions::default()
     };
     let float_options = SlideOptions {
         epsilon: 0.0,
@@ -627,6 +628,7 @@ pub fn floor_slide(mover: Mover, steps: u32, crease: bool) -> SlidePath {
     let options = SlideOptions {
         epsilon: EPSILON,
         max_iterations: ITERATIONS,
+        ..SlideOptions::default()
     };
     let mut c = if crease {
         Vec3::new(RADIUS + 0.01, 1.0, RADIUS + 0.01)

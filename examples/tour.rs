@@ -320,6 +320,7 @@ fn main() {
         certified.max_gap < biased.mean_gap && certified.forward_error < 1e-12,
         "the certified slide keeps a level path closer to the floor than the biased one",
     );
+    resting_ball(&mut checks);
     println!();
 
     println!("── 8. Continuous collision detection (examples/ccd_bench.rs)\n");
@@ -472,6 +473,45 @@ fn stack_section(checks: &mut Checks) {
 
 /// A degenerate CCD query decided exactly, and the bundled sample queries against their
 /// ground truth.
+/// A ball placed exactly on a floor (touching it, so no move of it can be certified) is
+/// pushed out of the contact first, then slides.
+fn resting_ball(checks: &mut Checks) {
+    let v = [
+        glam::DVec3::new(-10.0, -10.0, 0.0),
+        glam::DVec3::new(10.0, -10.0, 0.0),
+        glam::DVec3::new(0.0, 10.0, 0.0),
+    ];
+    let Ok(floor) = TriangleMesh::<Interval>::new(&v, &[[0, 1, 2]]) else {
+        return checks.claim(false, "a one-triangle floor is a valid mesh");
+    };
+    let (r, start, motion) = (0.5, Vec3::new(0.0, 0.0, 0.5), Vec3::new(3.0, 0.0, -1.0));
+    let options = SlideOptions::default();
+    let still = SlideOptions {
+        push_out: false,
+        ..options
+    };
+    let (Ok(s), Ok(stuck)) = (
+        slide_sphere(&floor, start, r, motion, options),
+        slide_sphere(&floor, start, r, motion, still),
+    ) else {
+        return checks.claim(false, "slide_sphere takes a resting ball");
+    };
+    println!(
+        ">>> a ball resting exactly on the floor, pushed forward and down: ends at {:?}, {:.1e} above it",
+        s.end,
+        s.end.z - r
+    );
+    // The floor is z = 0 exactly, so `end.z > r` is the exact test of apartness.
+    checks.claim(
+        s.started_in_contact && s.end.z > r && s.end.z - r <= options.epsilon && s.end.x == 3.0,
+        "a ball resting exactly on a floor is pushed out by epsilon and slides its whole way",
+    );
+    checks.claim(
+        stuck.started_in_contact && stuck.end == start,
+        "without push_out it stays where it touches",
+    );
+}
+
 fn ccd_section(checks: &mut Checks) {
     use surety::queries::ccd::{vertex_face_ccd, CcdOptions};
     let face = [

@@ -58,7 +58,8 @@
 //! cut before the earliest contact that cannot be ruled out, its end is rounded to the
 //! position's float type, and the move actually made (to the rounded end) is checked again and
 //! backed off if the check fails. Safety needs no epsilon; [`safe_epsilon`] gives the smallest
-//! tolerance for the stop gap.
+//! tolerance for the stop gap. A sphere that starts touching the mesh is first pushed out of
+//! the contact where that push can be certified, else left where it is.
 //!
 //! ```
 //! use surety_intervals::{Interval, Verdict};

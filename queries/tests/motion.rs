@@ -453,6 +453,7 @@ fn spheres_never_touch(seed: u64, eps_kind: u8) -> bool {
     let options = SlideOptions {
         epsilon: [0.0, 1e-9, 1e-4][eps_kind as usize % 3],
         max_iterations: 4,
+        ..SlideOptions::default()
     };
     let (room, solid, r) = (cube_room(), octahedron(), 0.125);
     let mut c = Vec3::new(0.5, 0.5, 0.5);
@@ -492,6 +493,7 @@ fn a_sphere_sliding_on_the_floor_keeps_a_level_path_and_its_forward_motion() {
     let options = SlideOptions {
         epsilon,
         max_iterations: 4,
+        ..SlideOptions::default()
     };
     let mut c = Vec3::new(0.25, 0.5, r + 0.01);
     let (mut worst_height, mut worst_forward) = (0.0f64, 0.0f64);
@@ -519,32 +521,167 @@ fn a_sphere_sliding_on_the_floor_keeps_a_level_path_and_its_forward_motion() {
     assert!(c.x > 0.25 + 0.002 * 150.0, "x = {}", c.x);
 }
 
-#[test]
-fn a_sphere_starting_in_contact_stays_put_and_says_so() {
+/// The unit cube room of `cube_room` with `f32` interval corners.
+fn cube_room_f32() -> TriangleMesh<Interval<f32>> {
     let room = cube_room();
-    let touching = Vec3::new(0.5, 0.5, 0.125); // radius 0.125: resting exactly on the floor
-    let s = slide_sphere(
-        &room,
-        touching,
-        0.125,
-        Vec3::new(0.0, 0.0, 0.25),
-        SlideOptions::default(),
+    let corners: Vec<Triangle<Interval<f32>>> = room
+        .triangles()
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t
+                .corners()
+                .map(|v| v.map(|x| Interval::<f32>::from(x.mid() as f32)));
+            Triangle::new(a, b, c).unwrap()
+        })
+        .collect();
+    TriangleMesh::from_triangles(corners).unwrap()
+}
+
+/// A sphere that starts touching the room (resting exactly on the floor, sunk into it, in a
+/// corner against three faces) is pushed out and then moves, and says so; every end is
+/// checked exactly. Without `push_out`, or with its center on a face, or wedged between
+/// walls closer than its diameter, it stays where it is.
+#[test]
+fn a_sphere_starting_in_contact_is_pushed_out_then_moves() {
+    let room = cube_room();
+    let r = 0.125f64;
+    let options = SlideOptions::default();
+    let up = Vec3::new(0.0, 0.0, 0.25);
+    let forward = Vec3::new(0.25, 0.0, 0.0);
+    for (start, motion, what) in [
+        (Vec3::new(0.5, 0.5, r), up, "resting, pushed up"),
+        (
+            Vec3::new(0.5, 0.5, r),
+            forward,
+            "resting, pushed along the floor",
+        ),
+        (
+            Vec3::new(0.5, 0.5, r - 0.01),
+            forward,
+            "sunk into the floor",
+        ),
+        (
+            Vec3::new(0.5, 0.5, r.next_down()),
+            forward,
+            "an ulp into the floor",
+        ),
+        (
+            Vec3::new(r, r, r),
+            Vec3::new(0.25, 0.25, 0.25),
+            "in a corner",
+        ),
+        (
+            Vec3::new(r, r, r - 0.05),
+            Vec3::new(0.0, 0.25, 0.0),
+            "sunk in a corner",
+        ),
+    ] {
+        assert!(touches_room(start, r), "{what}");
+        let s = slide_sphere(&room, start, r, motion, options).unwrap();
+        assert!(s.started_in_contact, "{what}: {s:?}");
+        assert!(!touches_room(s.end, r), "{what}: ended in contact, {s:?}");
+        // Out by at most the depth plus a few times epsilon, then the whole motion.
+        let moved = s.end - start;
+        let depth = (r - start.z).max(r - start.x.min(start.y));
+        assert!(
+            (moved - motion).length() <= depth + 4.0 * options.epsilon,
+            "{what}: {s:?}"
+        );
+        let s = slide_sphere(
+            &room,
+            start,
+            r,
+            motion,
+            SlideOptions {
+                push_out: false,
+                ..options
+            },
+        )
+        .unwrap();
+        assert!(
+            s.started_in_contact && s.end == start && s.contacts == 0,
+            "{what}: {s:?}"
+        );
+    }
+    // Sliding along the floor after the push keeps a level path, within epsilon of it.
+    let s = slide_sphere(&room, Vec3::new(0.5, 0.5, r), r, forward, options).unwrap();
+    assert!(s.end.z > r && s.end.z <= r + options.epsilon, "{s:?}");
+    assert_eq!(s.end.x, 0.75);
+    // The center on the floor: no side to push to. Wedged: a ball wider than the room.
+    for (start, radius) in [(Vec3::new(0.5, 0.5, 0.0), r), (Vec3::splat(0.5), 0.625)] {
+        let s = slide_sphere(&room, start, radius, up, options).unwrap();
+        assert!(
+            s.started_in_contact && s.end == start && s.contacts == 0,
+            "{s:?}"
+        );
+    }
+    // With epsilon 0 the push still leaves a gap of a few ulps, certified.
+    let start = Vec3::new(0.5, 0.5, r);
+    let exact = SlideOptions {
+        epsilon: 0.0,
+        ..options
+    };
+    let s = slide_sphere(&room, start, r, forward, exact).unwrap();
+    assert!(s.started_in_contact && !touches_room(s.end, r), "{s:?}");
+    assert!(s.end.z - r <= 1e-14 && s.end.x == 0.75, "{s:?}");
+    // The same on f32 corners: resting on the floor, and in a corner.
+    let room32 = cube_room_f32();
+    let r32 = 0.125f32;
+    for start in [Vec3::new(0.5f32, 0.5, r32), Vec3::splat(r32)] {
+        let s = slide_sphere(&room32, start, r32, Vec3::new(0.25f32, 0.0, 0.0), options).unwrap();
+        let end = s.end.map(f64::from);
+        assert!(s.started_in_contact && !touches_room(end, 0.125), "{s:?}");
+        assert!((end.x - f64::from(start.x) - 0.25).abs() <= 1e-6, "{s:?}");
+    }
+}
+
+/// A push out of a contact is refused when it would take the center through a face the
+/// sphere touched (a small lid above a ball sunk into a floor) or brush a face it did not
+/// touch (a sliver beside its path, apart at both ends of the push).
+#[test]
+fn a_push_out_never_passes_through_or_brushes_a_face() {
+    let floor = [
+        Vec3::new(-10.0, -10.0, -0.2),
+        Vec3::new(10.0, -10.0, -0.2),
+        Vec3::new(0.0, 10.0, -0.2),
+    ];
+    // Touched: 0.5 above the center, over it; the push from the floor would cross it.
+    let lid = [
+        Vec3::new(-0.01, -0.01, 0.5),
+        Vec3::new(0.02, -0.01, 0.5),
+        Vec3::new(-0.01, 0.02, 0.5),
+    ];
+    // Not touched (1.015 away), but 0.97 from the push's path, and 1.08 from its end.
+    let sliver = [
+        Vec3::new(0.97, -0.01, 0.3),
+        Vec3::new(0.97, 0.01, 0.3),
+        Vec3::new(0.97, 0.0, 0.32),
+    ];
+    let (center, r) = (Vec3::new(0.0, 0.0, 0.0), 1.0);
+    let mesh = |extra: [Vec3<f64>; 3]| {
+        let faces =
+            [floor, extra].map(|[a, b, c]| Triangle::new(lift(a), lift(b), lift(c)).unwrap());
+        TriangleMesh::<Interval>::from_triangles(faces.to_vec()).unwrap()
+    };
+    let forward = Vec3::new(0.25, 0.0, 0.0);
+    for extra in [lid, sliver] {
+        let s = slide_sphere(&mesh(extra), center, r, forward, SlideOptions::default()).unwrap();
+        assert!(
+            s.started_in_contact && s.end == center && s.contacts == 0,
+            "{s:?}"
+        );
+    }
+    // The floor alone: pushed up by its depth (0.8) and epsilon / 2, then forward.
+    let alone = TriangleMesh::<Interval>::from_triangles(vec![Triangle::new(
+        lift(floor[0]),
+        lift(floor[1]),
+        lift(floor[2]),
     )
+    .unwrap()])
     .unwrap();
-    assert!(s.started_in_contact);
-    assert_eq!(s.end, touching);
-    // A hair above the floor it is free, and leaves.
-    let above = Vec3::new(0.5, 0.5, 0.125f64.next_up());
-    let s = slide_sphere(
-        &room,
-        above,
-        0.125,
-        Vec3::new(0.0, 0.0, 0.25),
-        SlideOptions::default(),
-    )
-    .unwrap();
-    assert!(!s.started_in_contact);
-    assert_eq!(s.end, Vec3::new(0.5, 0.5, 0.125f64.next_up() + 0.25));
+    let s = slide_sphere(&alone, center, r, forward, SlideOptions::default()).unwrap();
+    assert!(s.started_in_contact && s.end.x == 0.25, "{s:?}");
+    assert!(s.end.z > 0.8 && s.end.z < 0.8 + 1e-8, "{s:?}");
 }
 
 /// The unit cube as a solid: the room's faces turned around, normals outward.
@@ -595,10 +732,9 @@ fn slide_sphere_with_an_underflowing_contact_normal_ends_at_a_finite_point() {
                     s.end.to_array().iter().all(|x| x.is_finite()),
                     "{p:?} {m:?} {r}: {s:?}"
                 );
-                assert!(
-                    !strictly_inside_unit_cube(s.end) || s.started_in_contact,
-                    "{p:?} {m:?} {r}: {s:?}"
-                );
+                // Every start is outside the solid: pushed out of a contact or not, the
+                // center crosses no face.
+                assert!(!strictly_inside_unit_cube(s.end), "{p:?} {m:?} {r}: {s:?}");
             }
         }
     }

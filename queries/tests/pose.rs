@@ -1206,7 +1206,7 @@ fn posed_cast_ray_mesh_is_never_certainly_wrong() {
 fn posed_movers_never_end_inside() {
     let (interval, _, _, faces) = cube_meshes();
     let mut rng = Rng(0x030e_00e5);
-    let (mut moves, mut blocked) = (0, 0);
+    let (mut moves, mut blocked, mut pushed) = (0, 0, 0);
     for _ in 0..cases() {
         let pose = random_pose(&mut rng);
         let images = cube_images(&faces, &pose);
@@ -1249,8 +1249,33 @@ fn posed_movers_never_end_inside() {
                 s.end
             );
         }
+        // A sphere sunk into the cube at the same start (a sixteenth of its gap): pushed out
+        // and moved, or left there; never inside, and apart wherever it went.
+        let sunk = 0.5 * out.length() * pose.scale() * 1.0625;
+        let s = slide_sphere(&placed, start, sunk, goal - start, SlideOptions::default());
+        let s = s.unwrap();
+        let apart = |c: &Q3| {
+            images
+                .iter()
+                .all(|f| point_triangle_d2(c, f) > q(sunk) * q(sunk))
+        };
+        assert!(s.end.to_array().iter().all(|x| x.is_finite()));
+        assert!(
+            s.started_in_contact && !strictly_in_convex(&q3(s.end), &images),
+            "{s:?}"
+        );
+        if s.end != start {
+            pushed += 1;
+            assert!(
+                apart(&q3(s.end)),
+                "sunk sphere {start:?} r {sunk}: {s:?}, {pose:?}"
+            );
+        }
     }
-    println!("posed movers: {moves} particle moves, {blocked} blocked");
+    println!(
+        "posed movers: {moves} particle moves, {blocked} blocked, {pushed} sunk spheres freed"
+    );
+    assert!(pushed > cases() / 4, "{pushed}");
     assert!(moves > cases() / 4 && blocked > 0);
 }
 

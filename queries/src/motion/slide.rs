@@ -4,6 +4,7 @@ use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
 use super::clear_path::{by_reach, sphere_path_clear};
 use super::{check_epsilon, finite_point, lift, settle, span, sweep_with_normal, widen};
+use crate::filter::moller_trumbore::line_meets;
 use crate::shape::validate::non_negative;
 use crate::{overlap_sphere_triangle, PlacedMesh, Pose, ShapeError, Sphere, Triangle};
 
@@ -23,6 +24,10 @@ pub struct SlideOptions {
     pub epsilon: f64,
     /// The most straight steps one call takes (each ends at a contact or the goal).
     pub max_iterations: u32,
+    /// Whether a sphere that starts touching the mesh is first pushed out of the contact
+    /// (overlap recovery, like a game engine's character controller): see
+    /// [`slide_sphere`]. When `false`, it stays where it is.
+    pub push_out: bool,
 }
 
 impl Default for SlideOptions {
@@ -30,6 +35,7 @@ impl Default for SlideOptions {
         Self {
             epsilon: 1e-9,
             max_iterations: 4,
+            push_out: true,
         }
     }
 }
@@ -55,10 +61,14 @@ pub struct Slide<F> {
     pub contacts: u32,
     /// Whether motion was left over when the iteration cap was reached.
     pub exhausted: bool,
-    /// Whether the sphere may have touched the mesh where it started; it is then left there
-    /// (a mover cannot certify any motion out of a contact it cannot see past).
+    /// Whether the sphere may have touched the mesh where it started. It was then pushed
+    /// out of the contact before it moved (with [`SlideOptions::push_out`]), or, when no
+    /// push could be certified, left where it was (`end` is the start, `contacts` 0).
     pub started_in_contact: bool,
 }
+
+/// The most rounds of pushing a sphere that starts in contact out of it.
+const PUSH_ROUNDS: u32 = 8;
 
 /// The point of the triangle `[a, b, c]` closest to `p`, in plain `f64` (Ericson's region
 /// walk, *Real-Time Collision Detection* §5.1.5): approximate, for choosing a contact normal
@@ -187,6 +197,22 @@ fn corners_f64<S: Scalar>(t: &Triangle<S>) -> [Vec3<f64>; 3] {
 /// motion: the contact normal and the projection are plain `f64` (any direction is safe,
 /// since every step is checked), so a slide along a floor stays on a straight, level path.
 ///
+/// # Starting in contact (interval scalars)
+/// A sphere that may touch the mesh where it starts (resting exactly on a floor, or sunk
+/// into it) cannot be moved with that guarantee, since it holds already at the start. With
+/// [`SlideOptions::push_out`] (the default) it is first pushed out, the way game engines'
+/// character controllers recover from overlaps: along the contact normal of the face it
+/// sinks deepest into, by the depth plus `epsilon / 2` (a few ulps at least), a few rounds
+/// for corners. The push is taken only when it is certified that
+/// - the sphere ends it apart from every triangle,
+/// - it touches no triangle along the way that it did not touch at its start, and
+/// - its center crosses none of the triangles it touched (a push never goes through a wall);
+///
+/// the slide then goes on from there as above, with the whole `motion`, and
+/// [`Slide::started_in_contact`] says it happened. A sphere whose center lies on a triangle
+/// has no side to be pushed to, and a sphere that cannot be freed in a few rounds (wedged
+/// between faces closer than its diameter) stays where it is.
+///
 /// # Errors
 /// A [`ShapeError`] when a coordinate is not finite, or the radius or `options.epsilon` is
 /// negative or not finite.
@@ -284,14 +310,74 @@ pub fn slide_sphere<S: Scalar>(
         return Ok(stay(c, 0, true));
     };
     // Apart in floats (the path of no motion clear, certified), else in the shape's scalars.
-    let touches = |t: &Triangle<S>| {
-        if S::CERTIFIED && sphere_path_clear(&ball, Vec3::zero(), t) {
+    let touches = |ball: &Sphere<S>, t: &Triangle<S>| {
+        if S::CERTIFIED && sphere_path_clear(ball, Vec3::zero(), t) {
             return false;
         }
-        !overlap_sphere_triangle(&ball, t).is_false()
+        !overlap_sphere_triangle(ball, t).is_false()
     };
-    if faces.any(|i| touches(&mesh.by_slot()[i])) {
-        return Ok(stay(c, 0, true));
+    // Overlap recovery (see "Starting in contact" above): the end of a certified push out of
+    // every contact at `c`, or `None`.
+    let push_out = |c: Vec3<S::Float>| -> Option<Vec3<S::Float>> {
+        let start = local_ball(c)?;
+        let touched: Vec<usize> = near(&start, Vec3::zero())?
+            .filter(|&i| touches(&start, &mesh.by_slot()[i]))
+            .collect();
+        let mut p = c;
+        for _ in 0..PUSH_ROUNDS {
+            let ball = local_ball(p)?;
+            let at = widen(p);
+            // At least a few ulps of the coordinates in play, so that each round moves.
+            let scale = at.abs().to_array().into_iter().fold(r, f64::max);
+            let gap = (options.epsilon / 2.0)
+                .max(4.0 * <S::Float as num_traits::Float>::epsilon().as_f64() * scale);
+            let mut deepest: Option<(Vec3<f64>, f64)> = None;
+            for i in near(&ball, Vec3::zero())? {
+                if !touches(&ball, &mesh.by_slot()[i]) {
+                    continue;
+                }
+                // A center on the face has no side to go to.
+                let (n, distance) = unit(at - closest_point_on_triangle(at, world_corners(i)))?;
+                let need = (r - distance).max(0.0) + gap;
+                if deepest.is_none_or(|(_, most)| need > most) {
+                    deepest = Some((n, need));
+                }
+            }
+            let Some((n, need)) = deepest else {
+                // Apart at `p`: the push is taken if its path is certified as promised.
+                let step = local_step(c, p);
+                let (from, d) = (start.center().to_array(), step.to_array());
+                return near(&start, step)?
+                    .all(|i| {
+                        let t = &mesh.by_slot()[i];
+                        if touched.contains(&i) {
+                            let corners = t.corners().map(Vec3::to_array);
+                            line_meets(&corners, &from, &d, false).hit.is_false()
+                        } else {
+                            sweep_with_normal(&start, step, t, || mesh.normal(i), clear)
+                                .hit
+                                .is_false()
+                        }
+                    })
+                    .then_some(p);
+            };
+            let next = point_plus(p, n * need);
+            if next == p || !finite3(widen(next)) {
+                return None;
+            }
+            p = next;
+        }
+        None
+    };
+    let mut started_in_contact = false;
+    if faces.any(|i| touches(&ball, &mesh.by_slot()[i])) {
+        match options.push_out.then(|| push_out(c)).flatten() {
+            Some(p) => {
+                c = p;
+                started_in_contact = true;
+            }
+            None => return Ok(stay(c, 0, true)),
+        }
     }
     for _ in 0..options.max_iterations {
         let goal = point_plus(c, m);
@@ -300,7 +386,7 @@ pub fn slide_sphere<S: Scalar>(
                 end: c,
                 contacts,
                 exhausted: false,
-                started_in_contact: false,
+                started_in_contact,
             });
         }
         let Some(ball) = local_ball(c) else {
@@ -341,7 +427,7 @@ pub fn slide_sphere<S: Scalar>(
                 end: goal,
                 contacts,
                 exhausted: false,
-                started_in_contact: false,
+                started_in_contact,
             });
         };
         // The contact normal at the earliest possible contact; stop where the gap along it is
@@ -393,7 +479,7 @@ pub fn slide_sphere<S: Scalar>(
         end: c,
         contacts,
         exhausted,
-        started_in_contact: false,
+        started_in_contact,
     })
 }
 

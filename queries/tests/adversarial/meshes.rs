@@ -30,7 +30,7 @@ use super::*;
 use surety_queries::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
     decide_sweep_sphere_mesh, move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere,
-    sweep_sphere_mesh, Pose, Posed, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
+    sweep_sphere_mesh, Pose, Posed, RayMeshHit, Slide, SlideOptions, SweepMeshHit, TriangleMesh,
 };
 
 /// A tetrahedron's faces, wound alike (both outward or both inward, by the corners' order).
@@ -683,7 +683,7 @@ fn motion_case(rng: &mut Rng, generator: Generator) -> Case {
     let (from, motion) = if generator == Generator::Random {
         (rng.vec(8), rng.vec(8))
     } else {
-        match rng.below(4) {
+        match rng.below(5) {
             0 | 1 => {
                 // At a face point, edge or corner: ending on it, past it, or halfway.
                 let target = on_mesh(rng, &corners);
@@ -696,6 +696,13 @@ fn motion_case(rng: &mut Rng, generator: Generator) -> Case {
             }
             // From the surface, anywhere.
             2 => (on_mesh(rng, &corners), rng.vec(3)),
+            // Touching a face point, edge or corner, or sunk into it, anywhere.
+            3 => {
+                let k = rng.pick(&[1.0, 0.5, 1.0 - 2f64.powi(-40)]);
+                let (v, d) = pythagorean(rng);
+                let w = v * (r * k / d);
+                (on_mesh(rng, &corners) + w, rng.vec(3))
+            }
             _ => {
                 // In a face's plane, from one of its points along an edge.
                 let f = faces()[rng.below(8) as usize].map(|k| corners[k]);
@@ -733,7 +740,6 @@ fn adversarial_particles_and_slides_through_meshes() {
         let r2 = q(r) * q(r);
         let apart = |x: &Q3| faces_q.iter().all(|t| point_triangle_d2(x, t) > r2);
         let out = |end: Vec3<f64>| Verdict::from(!strictly_inside(case, &q3(end)));
-        let away = |end: Vec3<f64>| Verdict::from(apart(&q3(end)));
         let in_f32 = case.all_f32() && to.to_array().iter().all(|&x| is_f32(x));
         if !strictly_inside(case, &q3(from)) {
             for epsilon in [0.0, 1e-9] {
@@ -752,26 +758,49 @@ fn adversarial_particles_and_slides_through_meshes() {
                 }
             }
         }
-        if !apart(&q3(from)) {
-            return;
-        }
+        // A ball that starts apart ends apart; one that starts touching ends apart if it was
+        // pushed out, else it stays; the center never crosses a face, so a center outside
+        // both solids stays outside.
         let options = SlideOptions::default();
+        let (apart_at_start, outside) = (apart(&q3(from)), !strictly_inside(case, &q3(from)));
+        let slid = |paths: [&'static str; 3], end: Vec3<f64>, stayed: bool| {
+            let path = match (apart_at_start, end != from) {
+                (true, _) => paths[0],
+                (false, false) => paths[1],
+                (false, true) => paths[2],
+            };
+            if apart_at_start || end != from {
+                ck.holds(path, apart(&q3(end)));
+            } else {
+                ck.holds(path, stayed);
+            }
+            if outside {
+                ck.holds(path, !strictly_inside(case, &q3(end)));
+            }
+        };
+        let stayed = |s: &Slide<f64>| s.started_in_contact && s.contacts == 0;
         let l = Enclose::<f64>(PhantomData);
         if let Some(mesh) = wound_mesh_in(&l, case, &faces) {
             if let Ok(s) = slide_sphere(&mesh, from, r, motion, options) {
-                ck.verdict("slide Interval<f64>", away(s.end), true, false);
+                let paths = [
+                    "slide Interval<f64>",
+                    "slide Interval<f64> stays in contact",
+                    "slide Interval<f64> pushed out",
+                ];
+                slid(paths, s.end, stayed(&s));
             }
         }
         let l = Enclose::<f32>(PhantomData);
         if let (true, Some(mesh)) = (in_f32, wound_mesh_in(&l, case, &faces)) {
             let (from32, motion32) = (to_f32(from), to_f32(motion));
             if let Ok(s) = slide_sphere(&mesh, from32, r as f32, motion32, options) {
-                ck.verdict(
+                let paths = [
                     "slide Interval<f32>",
-                    away(s.end.map(f64::from)),
-                    true,
-                    false,
-                );
+                    "slide Interval<f32> stays in contact",
+                    "slide Interval<f32> pushed out",
+                ];
+                let stayed = s.started_in_contact && s.contacts == 0;
+                slid(paths, s.end.map(f64::from), stayed);
             }
         }
     });
