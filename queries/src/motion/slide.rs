@@ -320,9 +320,11 @@ pub fn slide_sphere<S: Scalar>(
     // every contact at `c`, or `None`.
     let push_out = |c: Vec3<S::Float>| -> Option<Vec3<S::Float>> {
         let start = local_ball(c)?;
-        let touched: Vec<usize> = near(&start, Vec3::zero())?
+        // Sorted, to be searched once per face near the push (a ball may touch thousands).
+        let mut touched: Vec<usize> = near(&start, Vec3::zero())?
             .filter(|&i| touches(&start, &mesh.by_slot()[i]))
             .collect();
+        touched.sort_unstable();
         let mut p = c;
         for _ in 0..PUSH_ROUNDS {
             let ball = local_ball(p)?;
@@ -350,7 +352,7 @@ pub fn slide_sphere<S: Scalar>(
                 return near(&start, step)?
                     .all(|i| {
                         let t = &mesh.by_slot()[i];
-                        if touched.contains(&i) {
+                        if touched.binary_search(&i).is_ok() {
                             let corners = t.corners().map(Vec3::to_array);
                             line_meets(&corners, &from, &d, false).hit.is_false()
                         } else {
