@@ -500,9 +500,10 @@ fn a_point_off_a_mesh_with_faces_of_no_area_is_decided_exactly() {
 /// A sphere landing exactly on a point shared by many faces (a vertex of a floor, faces piled
 /// there, degenerate or not): after the first face is decided, each of the others is taken
 /// from a time just before the contact at which its path is certainly clear, instead of its
-/// exact test. The answer stays right: touched (under `Policy::Exact` certainly) with a face
-/// that contains the contact point, the first contact's time enclosed, at most `2^-40` below
-/// it (relatively) and never above it, scaled to huge and tiny magnitudes.
+/// exact test (and after a certain contact at the start, none is tested). The answer stays
+/// right: touched (under `Policy::Exact` certainly) with a face that contains the contact
+/// point, the first contact's time enclosed, at most `2^-40` below it (relatively) and never
+/// above it, scaled to huge and tiny magnitudes.
 #[test]
 fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
     let v = |x: f64, y: f64, z: f64| Vec3::new(x, y, z);
@@ -541,10 +542,12 @@ fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
         for (corners, faces) in &meshes {
             let corners: Vec<Vec3<f64>> = corners.iter().map(|&c| c * scale).collect();
             let mesh = TriangleMesh::<f64>::new(&corners, faces).unwrap();
-            // Falling straight down from height 3 by 4, radius 1: touches at t = 1/2 exactly.
-            for (from, motion) in [
-                (v(0.0, 0.0, 3.0), v(0.0, 0.0, -4.0)),
-                (v(-1.5, 0.0, 3.0), v(3.0, 0.0, -4.0)),
+            // Falling straight down from height 3 by 4, radius 1: touches at t = 1/2 exactly;
+            // or resting on the origin at the start (t = 0: nothing comes before it).
+            for (from, motion, when) in [
+                (v(0.0, 0.0, 3.0), v(0.0, 0.0, -4.0), 0.5),
+                (v(-1.5, 0.0, 3.0), v(3.0, 0.0, -4.0), 0.5),
+                (v(0.0, 0.0, 1.0), v(1.0, 0.0, -1.0), 0.0),
             ] {
                 let ball = Sphere::<f64>::new(from * scale, scale).unwrap();
                 for policy in [Policy::Exact, Policy::Conservative] {
@@ -555,14 +558,14 @@ fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
                     );
                     assert_eq!(hit.hit, Verdict::True, "{case}");
                     assert!(
-                        hit.time.contains(0.5) && hit.time.lo() >= 0.5 * (1.0 - 2f64.powi(-39)),
+                        hit.time.contains(when) && hit.time.lo() >= when * (1.0 - 2f64.powi(-39)),
                         "{case}: {hit:?}"
                     );
                     let face = hit.face.expect("a face");
                     // The face reported is touched at t = 1/2: it holds the origin.
                     let [a, b, c] = faces[face].map(|k| corners[k] * (1.0 / scale));
                     let tri = surety_queries::Triangle::new(a, b, c).unwrap();
-                    let at = Sphere::<f64>::new(from + motion * 0.5, 1.0).unwrap();
+                    let at = Sphere::<f64>::new(from + motion * when, 1.0).unwrap();
                     let touched =
                         surety_queries::decide_overlap_sphere_triangle(&at, &tri, Policy::Exact);
                     assert_eq!(touched, Verdict::True, "{case}: face {face}");

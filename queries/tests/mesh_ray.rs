@@ -114,6 +114,44 @@ fn deep_soup(g: &mut Gen) -> Soup {
     m
 }
 
+/// 40 to 119 faces meeting at the origin or piled there, at heights a few ulps apart
+/// (`k·2^-46`, `|k| <= 2`), in shuffled order, so that they fall in several leaves: copies of
+/// one floor triangle, the eight faces of a fan around the origin, and faces tilted through
+/// it. After a certain contact the query leaves faces whose boxes it enters a hair before it
+/// undecided, and the first contact may be theirs: the enclosure must still hold it.
+fn piled_layers(g: &mut Gen) -> Soup {
+    let ring = [
+        (1.0, 0.0),
+        (1.0, 1.0),
+        (0.0, 1.0),
+        (-1.0, 1.0),
+        (-1.0, 0.0),
+        (-1.0, -1.0),
+        (0.0, -1.0),
+        (1.0, -1.0),
+    ];
+    let mut m = Soup {
+        v: Vec::new(),
+        f: Vec::new(),
+    };
+    for _ in 0..40 + usize::arbitrary(g) % 80 {
+        let h = f64::from(i8::arbitrary(g) % 3) * 2f64.powi(-46);
+        let k = usize::arbitrary(g) % 8;
+        let (x0, y0) = ring[k];
+        let (x1, y1) = ring[(k + 1) % 8];
+        let tilt = grid(g);
+        let corners = match u8::arbitrary(g) % 3 {
+            0 => [(-1.0, -1.0, 0.0), (1.0, -1.0, 0.0), (0.0, 1.0, 0.0)],
+            1 => [(0.0, 0.0, 0.0), (x0, y0, 0.0), (x1, y1, 0.0)],
+            _ => [(0.0, 0.0, 0.0), (x0, y0, tilt), (x1, y1, -tilt)],
+        };
+        let at = m.v.len();
+        m.v.extend(corners.map(|(x, y, z)| Vec3::new(x, y, z + h)));
+        m.f.push([at, at + 1, at + 2]);
+    }
+    m
+}
+
 /// A ray at the mesh: through a vertex, an edge's midpoint or a face's centroid (shared
 /// vertices and edges of several faces), along a face, nudged by an ulp, or random; and how
 /// far it goes: the whole ray, up to a target exactly, or a random length.
@@ -252,10 +290,10 @@ fn mesh_rays_are_sound(seed: u64) -> bool {
 
 fn deep_mesh_rays_are_sound(seed: u64) -> bool {
     let mut g = Gen::from_size_and_seed(100, seed);
-    let m = if bool::arbitrary(&mut g) {
-        deep_terrain(&mut g)
-    } else {
-        deep_soup(&mut g)
+    let m = match u8::arbitrary(&mut g) % 3 {
+        0 => deep_terrain(&mut g),
+        1 => deep_soup(&mut g),
+        _ => piled_layers(&mut g),
     };
     rays_are_sound(m, &mut g)
 }

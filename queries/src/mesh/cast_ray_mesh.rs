@@ -6,7 +6,7 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Verdict};
 use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
 use crate::filter::moller_trumbore::line_meets;
-use crate::mesh::narrow::{is_narrow, within};
+use crate::mesh::narrow::{is_narrow, within, SHY};
 use crate::mesh::points_box;
 use crate::motion::bounds_of;
 use crate::pose::{decide_pair, enclosed_in_frame, in_frame, posed_pair, Frame};
@@ -46,7 +46,11 @@ pub struct RayMeshHit {
     /// An enclosure of the parameter of the ray's first contact with the mesh, whenever `hit`
     /// is not `False` (if the ray meets the mesh at all, its first contact is in `t`); within
     /// `[0, max_t]`. When `hit` is `False` it is `[max_t, max_t]` and promises nothing. On
-    /// plain floats the bounds are the float computation's, not certified.
+    /// plain floats the bounds are the float computation's, not certified. Once a face is
+    /// certainly met, faces whose boxes the ray enters no earlier than a hair (`2^-40`,
+    /// relatively) before that contact are not decided (faces meeting at the point of
+    /// contact, or piled there): the lower end may then be that hair below the first
+    /// contact, and `face` may be met that hair after another face.
     pub t: Interval<f64>,
 }
 
@@ -337,19 +341,25 @@ impl FaceReach<'_> {
     }
 }
 
-/// Whether the ray may enter the box of the face at `slot` before `floor` (for
-/// [`first_contact`]'s piled faces; out of line, as it is seldom asked).
+/// For [`first_contact`]'s faces met about a certain contact's lower end `floor`: `Some(e)`
+/// when the face at `slot` may be left undecided, since the ray enters its box no earlier
+/// than `SHY` (relatively) below `floor`, at `e` or later (`floor` when not by then), so that
+/// any contact it has is at least `e`; `None` when it must be decided. Out of line, as it is
+/// seldom asked.
 #[cold]
 #[inline(never)]
-fn before<S: Scalar>(
+fn beside<S: Scalar>(
     mesh: &TriangleMesh<S>,
     cull: &RayCull,
     fast: bool,
     slot: usize,
     floor: f64,
-) -> bool {
-    cull.entry_with(fast, &mesh.triangle_box(slot), floor)
-        .is_some_and(|e| e < floor)
+) -> Option<f64> {
+    match cull.entry_with(fast, &mesh.triangle_box(slot), floor) {
+        None => Some(floor),
+        Some(e) if e >= floor - floor * SHY => Some(e.min(floor)),
+        Some(_) => None,
+    }
 }
 
 /// How far (relatively) below a certain contact's lower bound a leaf's entry may be for its
@@ -394,27 +404,30 @@ fn first_contact<S: Scalar>(
     let mut maybe = false;
     let mut lo = f64::INFINITY; // least lower bound over faces not certainly missed
     let mut hi = f64::NEG_INFINITY; // greatest upper bound over them
-                                    // Whether a face's enclosure came from its box: only then may faces pile up at a contact.
-    let mut piled = false;
     let fast = mesh.bvh().fast_for(cull);
     // The face numbers too: the first contact's is read at the end.
     let fetch = |slots| mesh.fetch(slots, true);
     mesh.bvh()
         .along_ray_with(cull, fast, fetch, |slots, entry, filled| {
             // A face whose box the ray enters no earlier than a certain contact's lower bound
-            // holds no contact known to come before it, nor one below the least lower bound
-            // so far: it is skipped, so that faces piled at one point (each a tie for the
-            // exact stage) are decided once, not once each. Each face's box is tested for it
-            // only once an enclosure came from a box, and in a leaf entered about then (a
-            // waiting leaf's entry was rounded down to `f32`); elsewhere faces are taken as
-            // before.
+            // `first` holds no contact known to come before it, nor one below the least lower
+            // bound so far (at most `first`): it is skipped, so that faces meeting at the
+            // point of contact or piled there (each a tie for the exact stage) are not
+            // decided one by one. So is a face whose box is entered a hair (`SHY`) below
+            // `first`, the answer's lower end taking that entry, which bounds its contacts.
+            // The verdict is `True` already, and the first contact is at most the certain
+            // face's upper bound. Each face's box is tested for it only in a leaf entered
+            // about then (a waiting leaf's entry was rounded down to `f32`).
             let floor = match best {
-                Some((_, first, _)) if piled && entry >= first - first * PILED => first,
+                Some((_, first, _)) if entry >= first - first * PILED => first,
                 _ => f64::INFINITY,
             };
             for i in slots {
-                if floor < f64::INFINITY && !before(mesh, cull, fast, i, floor) {
-                    continue;
+                if floor < f64::INFINITY {
+                    if let Some(e) = beside(mesh, cull, fast, i, floor) {
+                        lo = lo.min(e);
+                        continue;
+                    }
                 }
                 let reach = FaceReach {
                     cull,
@@ -434,7 +447,6 @@ fn first_contact<S: Scalar>(
                 if !is_narrow(t_lo, t_hi) {
                     if let Some(n) = narrowed(cull, fast, &mesh.triangle_box(i), t_lo, t_hi) {
                         (t_lo, t_hi) = n;
-                        piled = true;
                     }
                 }
                 // The contact is at a parameter in [0, max_t]; NaN bounds (never expected) are

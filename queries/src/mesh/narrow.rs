@@ -2,6 +2,12 @@
 //! own enclosures may be wide: a degenerate face's (a point or a segment, with no plane to
 //! go by), or one whose arithmetic over- or underflows.
 
+/// How far (relatively) below a certain contact's lower end a mesh query may take a face
+/// as touched no earlier, without deciding it (faces meeting at the point of contact, or
+/// piled there, each a tie for the exact stage): the answer's lower end is then at most this
+/// much lower, and the face reported may come that much after another.
+pub(crate) const SHY: f64 = 1.0 / (1u64 << 40) as f64;
+
 /// The relative width below which a contact's enclosure is kept as it is.
 const NARROW: f64 = 1e-9;
 

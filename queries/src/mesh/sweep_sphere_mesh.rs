@@ -4,7 +4,7 @@ use surety_intervals::{Endpoint, Interval, Policy, Scalar, Vec3, Verdict};
 
 use crate::bvh::{Box3, RayCull};
 use crate::filter::lift::coords;
-use crate::mesh::narrow::{is_narrow, within};
+use crate::mesh::narrow::{is_narrow, within, SHY};
 use crate::mesh::swept_box;
 use crate::motion::{
     bounds_of, by_reach, settle_by_capsule, sphere_path_clear, sweep_with_normal,
@@ -192,12 +192,6 @@ fn by_path<T: Scalar>(
         .unwrap_or((lo, hi))
 }
 
-/// How far (relatively) before a certain contact's lower end a face's path must be clear for
-/// [`decide_sweep_sphere_mesh`] to take it as touched no earlier, without its exact test: the
-/// safe time is lowered by at most this much, and the face reported may come later than
-/// another by at most this much.
-const SHY: f64 = 1.0 / (1u64 << 40) as f64;
-
 /// The mesh's answer from the verdict and time bounds of each face of `faces` (slots,
 /// [`TriangleMesh::by_slot`]; `face(slot, known)`): `True` with the certain face whose
 /// contact's upper end is least (by its number in the order given); the time from the least lower
@@ -306,9 +300,15 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
         // faces piled there, each a tie for the exact stage): it cannot come first but by a
         // hair, and it lowers the safe time by at most that hair, which is all it is taken
         // for instead of its exact test.
-        if let (Some(b), Some((first, _))) = (&ball, known) {
+        // (How far before: `SHY`.) After a certain contact at time 0, nothing comes first.
+        if let Some((first, _)) = known {
             let before = first - first * SHY;
-            if before > 0.0 && sphere_path_clear(b, step * Interval::from(before), triangle) {
+            if before <= 0.0 {
+                return (Verdict::Maybe, 0.0, 1.0);
+            }
+            let clear =
+                |b: &Sphere<_>| sphere_path_clear(b, step * Interval::from(before), triangle);
+            if ball.as_ref().is_some_and(clear) {
                 return (Verdict::Maybe, before, 1.0);
             }
         }
