@@ -82,12 +82,11 @@ fn settle<F: Endpoint>(
     if length.is_nan() || length <= 0.0 {
         return from;
     }
-    // A few ulps of the coordinates in play, or the tolerance: the first backing-off step.
+    // The first backing-off step.
     let scale = (widen(from).abs().max(widen(to).abs()).to_array())
         .into_iter()
         .fold(0.0, f64::max);
-    let ulp = F::epsilon().as_f64() * scale;
-    let mut step = (epsilon / 2.0).max(4.0 * ulp) / length;
+    let mut step = gap::<F>(epsilon, scale) / length;
     let mut t = if t > 0.0 { t.min(1.0) } else { 0.0 };
     for _ in 0..TRIES {
         if t <= 0.0 {
@@ -104,6 +103,13 @@ fn settle<F: Endpoint>(
         step *= 8.0;
     }
     from
+}
+
+/// The gap a mover keeps or backs off by: half the tolerance `epsilon`, or four ulps of the
+/// float type at the coordinates' magnitude `scale` when that is more (so that a step of it
+/// moves a rounded position).
+fn gap<F: Endpoint>(epsilon: f64, scale: f64) -> f64 {
+    (epsilon / 2.0).max(4.0 * F::epsilon().as_f64() * scale)
 }
 
 /// The finite, non-negative tolerance check shared by the movers.

@@ -3,7 +3,7 @@
 use surety_intervals::{Endpoint, Scalar, Vec3, Verdict};
 
 use super::clear_path::{by_reach, sphere_path_clear};
-use super::{check_epsilon, finite_point, lift, settle, span, sweep_with_normal, widen};
+use super::{check_epsilon, finite_point, gap, lift, settle, span, sweep_with_normal, widen};
 use crate::filter::moller_trumbore::line_meets;
 use crate::shape::validate::non_negative;
 use crate::{overlap_sphere_triangle, PlacedMesh, Pose, ShapeError, Sphere, Triangle};
@@ -306,7 +306,7 @@ pub fn slide_sphere<S: Scalar>(
     let Some(ball) = local_ball(c) else {
         return Ok(stay(c, 0, true));
     };
-    let Some(mut faces) = near(&ball, Vec3::zero()) else {
+    let Some(faces) = near(&ball, Vec3::zero()) else {
         return Ok(stay(c, 0, true));
     };
     // Apart in floats (the path of no motion clear, certified), else in the shape's scalars.
@@ -316,23 +316,17 @@ pub fn slide_sphere<S: Scalar>(
         }
         !overlap_sphere_triangle(ball, t).is_false()
     };
-    // Overlap recovery (see "Starting in contact" above): the end of a certified push out of
-    // every contact at `c`, or `None`.
-    let push_out = |c: Vec3<S::Float>| -> Option<Vec3<S::Float>> {
-        let start = local_ball(c)?;
-        // Sorted, to be searched once per face near the push (a ball may touch thousands).
-        let mut touched: Vec<usize> = near(&start, Vec3::zero())?
-            .filter(|&i| touches(&start, &mesh.by_slot()[i]))
-            .collect();
-        touched.sort_unstable();
+    // Overlap recovery (see "Starting in contact" above): the end of a certified push of the
+    // ball `start` at `c` out of every contact, the faces it `touched` there given (sorted,
+    // to be searched once per face near the push: a ball may touch thousands), or `None`.
+    let push_out = |start: &Sphere<S>, c: Vec3<S::Float>, touched: &[usize]| {
         let mut p = c;
         for _ in 0..PUSH_ROUNDS {
             let ball = local_ball(p)?;
             let at = widen(p);
             // At least a few ulps of the coordinates in play, so that each round moves.
             let scale = at.abs().to_array().into_iter().fold(r, f64::max);
-            let gap = (options.epsilon / 2.0)
-                .max(4.0 * <S::Float as num_traits::Float>::epsilon().as_f64() * scale);
+            let gap = gap::<S::Float>(options.epsilon, scale);
             let mut deepest: Option<(Vec3<f64>, f64)> = None;
             for i in near(&ball, Vec3::zero())? {
                 if !touches(&ball, &mesh.by_slot()[i]) {
@@ -349,14 +343,14 @@ pub fn slide_sphere<S: Scalar>(
                 // Apart at `p`: the push is taken if its path is certified as promised.
                 let step = local_step(c, p);
                 let (from, d) = (start.center().to_array(), step.to_array());
-                return near(&start, step)?
+                return near(start, step)?
                     .all(|i| {
                         let t = &mesh.by_slot()[i];
                         if touched.binary_search(&i).is_ok() {
                             let corners = t.corners().map(Vec3::to_array);
                             line_meets(&corners, &from, &d, false).hit.is_false()
                         } else {
-                            sweep_with_normal(&start, step, t, || mesh.normal(i), clear)
+                            sweep_with_normal(start, step, t, || mesh.normal(i), clear)
                                 .hit
                                 .is_false()
                         }
@@ -371,9 +365,19 @@ pub fn slide_sphere<S: Scalar>(
         }
         None
     };
+    // The faces the start may touch (none, and no allocation, for a start apart: every
+    // near face is tested either way).
+    let mut touched: Vec<usize> = faces
+        .filter(|&i| touches(&ball, &mesh.by_slot()[i]))
+        .collect();
     let mut started_in_contact = false;
-    if faces.any(|i| touches(&ball, &mesh.by_slot()[i])) {
-        match options.push_out.then(|| push_out(c)).flatten() {
+    if !touched.is_empty() {
+        touched.sort_unstable();
+        match options
+            .push_out
+            .then(|| push_out(&ball, c, &touched))
+            .flatten()
+        {
             Some(p) => {
                 c = p;
                 started_in_contact = true;

@@ -30,7 +30,7 @@ use super::*;
 use surety_queries::{
     cast_ray_mesh, decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
     decide_sweep_sphere_mesh, move_particle, overlap_sphere_mesh, point_in_mesh, slide_sphere,
-    sweep_sphere_mesh, Pose, Posed, RayMeshHit, Slide, SlideOptions, SweepMeshHit, TriangleMesh,
+    sweep_sphere_mesh, Pose, Posed, RayMeshHit, SlideOptions, SweepMeshHit, TriangleMesh,
 };
 
 /// A tetrahedron's faces, wound alike (both outward or both inward, by the corners' order).
@@ -778,7 +778,6 @@ fn adversarial_particles_and_slides_through_meshes() {
                 ck.holds(path, !strictly_inside(case, &q3(end)));
             }
         };
-        let stayed = |s: &Slide<f64>| s.started_in_contact && s.contacts == 0;
         let l = Enclose::<f64>(PhantomData);
         if let Some(mesh) = wound_mesh_in(&l, case, &faces) {
             if let Ok(s) = slide_sphere(&mesh, from, r, motion, options) {
@@ -787,7 +786,7 @@ fn adversarial_particles_and_slides_through_meshes() {
                     "slide Interval<f64> stays in contact",
                     "slide Interval<f64> pushed out",
                 ];
-                slid(paths, s.end, stayed(&s));
+                slid(paths, s.end, s.started_in_contact && s.contacts == 0);
             }
         }
         let l = Enclose::<f32>(PhantomData);
@@ -799,8 +798,8 @@ fn adversarial_particles_and_slides_through_meshes() {
                     "slide Interval<f32> stays in contact",
                     "slide Interval<f32> pushed out",
                 ];
-                let stayed = s.started_in_contact && s.contacts == 0;
-                slid(paths, s.end.map(f64::from), stayed);
+                let end = s.end.map(f64::from);
+                slid(paths, end, s.started_in_contact && s.contacts == 0);
             }
         }
     });
