@@ -503,7 +503,10 @@ fn a_point_off_a_mesh_with_faces_of_no_area_is_decided_exactly() {
 /// exact test (and after a certain contact at the start, none is tested). The answer stays
 /// right: touched (under `Policy::Exact` certainly) with a face that contains the contact
 /// point, the first contact's time enclosed, at most `2^-40` below it (relatively) and never
-/// above it, scaled to huge and tiny magnitudes.
+/// above it, scaled to huge and tiny magnitudes; on the decided path and the interval sweep.
+/// The last meshes put faces touched a hair (about `2^-47`) after the floor first, in the
+/// order the sweeps visit them (their boxes reach as high as the floor's): the floor is then
+/// taken from just before that later contact, and must lower the time's lower end to it.
 #[test]
 fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
     let v = |x: f64, y: f64, z: f64| Vec3::new(x, y, z);
@@ -538,6 +541,23 @@ fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
             vec![[0, 1, 2]; 200],
         ),
     ];
+    // A floor of two faces meeting at the origin, and faces sloping from `2^-45` below it at
+    // their near edge (through the origin) to half that above it at their far corner: the
+    // sweeps visit them first (their boxes are entered before the floor's), though they are
+    // touched about `2^-47` after it.
+    let hair = 2f64.powi(-45);
+    let mut sloped = vec![v(0.0, 0.0, 0.0), v(2.0, 0.0, 0.0), v(0.0, 2.0, 0.0)];
+    sloped.extend([v(-2.0, -2.0, 0.0), v(2.0, -2.0, 0.0)]);
+    let mut sloped_faces = vec![[0, 1, 2], [3, 4, 0]];
+    for (x, y) in [(2.0, 2.0), (-2.0, 2.0), (2.0, -2.0), (-2.0, -2.0)] {
+        let base = sloped.len();
+        sloped.extend([v(x, -y, -hair), v(-x, y, -hair), v(x, y, hair / 2.0)]);
+        sloped_faces.push([base, base + 1, base + 2]);
+    }
+    let meshes = meshes
+        .into_iter()
+        .chain([(sloped, sloped_faces)])
+        .collect::<Vec<_>>();
     for scale in [1.0, 2f64.powi(-70), 2f64.powi(70)] {
         for (corners, faces) in &meshes {
             let corners: Vec<Vec3<f64>> = corners.iter().map(|&c| c * scale).collect();
@@ -550,25 +570,70 @@ fn a_sphere_landing_where_many_faces_meet_is_decided_once() {
                 (v(0.0, 0.0, 1.0), v(1.0, 0.0, -1.0), 0.0),
             ] {
                 let ball = Sphere::<f64>::new(from * scale, scale).unwrap();
-                for policy in [Policy::Exact, Policy::Conservative] {
-                    let hit = decide_sweep_sphere_mesh(&ball, motion * scale, &mesh, policy);
+                let lifted: Vec<Vec3<Interval>> = corners.iter().map(|&c| lift(c)).collect();
+                let interval = TriangleMesh::<Interval>::new(&lifted, faces).unwrap();
+                let iball = Sphere::new(lift(from * scale), Interval::from(scale)).unwrap();
+                let paths = [
+                    (
+                        "Exact",
+                        decide_sweep_sphere_mesh(&ball, motion * scale, &mesh, Policy::Exact),
+                    ),
+                    (
+                        "Conservative",
+                        decide_sweep_sphere_mesh(
+                            &ball,
+                            motion * scale,
+                            &mesh,
+                            Policy::Conservative,
+                        ),
+                    ),
+                    (
+                        "intervals",
+                        sweep_sphere_mesh(&iball, lift(motion * scale), &interval),
+                    ),
+                ];
+                for (path, hit) in paths {
                     let case = format!(
-                        "{} faces at scale {scale}, from {from:?}, {policy:?}",
+                        "{} faces at scale {scale}, from {from:?}, {path}",
                         faces.len()
                     );
-                    assert_eq!(hit.hit, Verdict::True, "{case}");
+                    if path == "intervals" {
+                        assert!(!hit.hit.is_false(), "{case}");
+                    } else {
+                        assert_eq!(hit.hit, Verdict::True, "{case}");
+                    }
                     assert!(
                         hit.time.contains(when) && hit.time.lo() >= when * (1.0 - 2f64.powi(-39)),
                         "{case}: {hit:?}"
                     );
-                    let face = hit.face.expect("a face");
-                    // The face reported is touched at t = 1/2: it holds the origin.
+                    let Some(face) = hit.face else {
+                        assert!(!hit.hit.is_true(), "{case}: {hit:?}");
+                        continue;
+                    };
+                    // The face reported is touched at t = 1/2 (it holds the origin), or, a
+                    // sloped face, certainly touched, and possibly by the time's upper end.
                     let [a, b, c] = faces[face].map(|k| corners[k] * (1.0 / scale));
                     let tri = surety_queries::Triangle::new(a, b, c).unwrap();
                     let at = Sphere::<f64>::new(from + motion * when, 1.0).unwrap();
                     let touched =
                         surety_queries::decide_overlap_sphere_triangle(&at, &tri, Policy::Exact);
-                    assert_eq!(touched, Verdict::True, "{case}: face {face}");
+                    let unit = Sphere::<f64>::new(from, 1.0).unwrap();
+                    let swept = surety_queries::decide_sweep_sphere_triangle(
+                        &unit,
+                        motion,
+                        &tri,
+                        Policy::Exact,
+                    );
+                    let ilifted = surety_queries::Triangle::new(lift(a), lift(b), lift(c)).unwrap();
+                    let ibal = Sphere::new(lift(from), Interval::from(1.0)).unwrap();
+                    let by = sweep_sphere_triangle(&ibal, lift(motion), &ilifted)
+                        .time
+                        .lo();
+                    assert!(
+                        touched == Verdict::True
+                            || (a.z < 0.0 && swept == Verdict::True && by <= hit.time.hi()),
+                        "{case}: face {face}, {hit:?}"
+                    );
                 }
             }
         }

@@ -130,62 +130,77 @@ fn coplanar<R: Ring>(
     // normal's cross with `d`, then its in-plane edge normals. For two collinear-or-point
     // shapes (`n` zero), the difference is a parallelogram (normal m = e × d, in-plane normals
     // m × e and m × d), a segment along f ∈ {e, d} (the axis f, and f × (f × r) towards the
-    // origin, r = a - p), or the single point r (the coordinate axes).
-    let mut axes = Vec::with_capacity(if complete { 20 } else { 5 });
+    // origin, r = a - p), or the single point r (the coordinate axes). Each is made when it
+    // is tried: `apart(w, across)` says whether it or one tried before certainly separates
+    // (the verdicts are or-ed, so that one axis's `Maybe` and the others' `False` give `Maybe`).
+    let mut separated = Verdict::False;
+    let mut apart = |w: &Ring3<R>, across: bool| {
+        separated = separated | separates(t, p, d, ray, w, across);
+        separated.is_true()
+    };
     if flat {
-        axes.push((cross3(n, d), true));
-        if complete {
-            axes.extend(edges.iter().map(|e| (cross3(n, e), false)));
+        if apart(&cross3(n, d), true) {
+            return Verdict::False;
+        }
+        if complete && edges.iter().any(|e| apart(&cross3(n, e), false)) {
+            return Verdict::False;
         }
     }
     if degenerate {
         let r = sub3(a, p);
         let normals = edges.clone().map(|e| cross3(&e, d));
-        axes.extend(normals.iter().map(|m| (m.clone(), true)));
-        axes.push((cross3(d, &cross3(d, &r)), true));
-        if complete {
-            for (e, m) in edges.iter().zip(&normals) {
-                axes.push((cross3(m, e), false));
-                axes.push((cross3(m, d), false));
-            }
-            for e in &edges {
-                axes.push((cross3(e, &cross3(e, &r)), false));
-                axes.push((e.clone(), false));
-            }
-            axes.push((d.clone(), false));
-            let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
-            for k in 0..3 {
-                let mut unit = [zero.clone(), zero.clone(), zero.clone()];
-                unit[k] = one.clone();
-                axes.push((unit, false));
-            }
-        }
-    }
-    let mut separated = Verdict::False;
-    for (w, across) in &axes {
-        let across = *across;
-        let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
-        let t_min = t0.clone().min(t1.clone()).min(t2.clone());
-        let t_max = t0.max(t1).max(t2);
-        let s0 = dot3(w, p);
-        separated = separated
-            | if across {
-                (s0.clone() - t_max).positive() | (t_min - s0).positive()
-            } else if ray {
-                let slope = dot3(w, d);
-                ((s0.clone() - t_max).positive() & slope.non_negative())
-                    | ((t_min - s0).positive() & slope.non_positive())
-            } else {
-                let s1 = s0.clone() + dot3(w, d);
-                let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
-                (s_min - t_max).positive() | (t_min - s_max).positive()
-            };
-        if separated.is_true() {
+        if normals.iter().any(|m| apart(m, true)) || apart(&cross3(d, &cross3(d, &r)), true) {
             return Verdict::False;
+        }
+        if complete {
+            let (zero, one) = (R::from_f64(0.0), R::from_f64(1.0));
+            let unit =
+                |k: usize| std::array::from_fn(|j| if j == k { &one } else { &zero }.clone());
+            let found = edges
+                .iter()
+                .zip(&normals)
+                .any(|(e, m)| apart(&cross3(m, e), false) || apart(&cross3(m, d), false))
+                || edges
+                    .iter()
+                    .any(|e| apart(&cross3(e, &cross3(e, &r)), false) || apart(e, false))
+                || apart(d, false)
+                || (0..3).any(|k| apart(&unit(k), false));
+            if found {
+                return Verdict::False;
+            }
         }
     }
     if !complete {
         return Verdict::Maybe; // not apart, and the axes tried are not known to be complete
     }
     !separated
+}
+
+/// Whether the axis `w` separates the triangle `t` from the segment (or ray, with `ray`) from
+/// `p` along `d`: `across` when `w` is perpendicular to `d` identically (see [`coplanar`]).
+/// Out of line: [`coplanar`] asks it of up to twenty axes.
+#[inline(never)]
+fn separates<R: Ring>(
+    t: &[Ring3<R>; 3],
+    p: &Ring3<R>,
+    d: &Ring3<R>,
+    ray: bool,
+    w: &Ring3<R>,
+    across: bool,
+) -> Verdict {
+    let [t0, t1, t2] = t.clone().map(|x| dot3(w, &x));
+    let t_min = t0.clone().min(t1.clone()).min(t2.clone());
+    let t_max = t0.max(t1).max(t2);
+    let s0 = dot3(w, p);
+    if across {
+        (s0.clone() - t_max).positive() | (t_min - s0).positive()
+    } else if ray {
+        let slope = dot3(w, d);
+        ((s0.clone() - t_max).positive() & slope.non_negative())
+            | ((t_min - s0).positive() & slope.non_positive())
+    } else {
+        let s1 = s0.clone() + dot3(w, d);
+        let (s_min, s_max) = (s0.clone().min(s1.clone()), s0.max(s1));
+        (s_min - t_max).positive() | (t_min - s_max).positive()
+    }
 }

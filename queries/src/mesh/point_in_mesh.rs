@@ -225,10 +225,15 @@ pub fn point_in_mesh<S: Scalar>(mesh: &impl PlacedMesh<S>, p: Vec3<S>) -> Verdic
     let bounds = p.to_array().map(|x| x.bounds());
     let lo = bounds.map(|b| b.0.as_f64());
     let hi = bounds.map(|b| b.1.as_f64());
-    let on_surface = mesh
-        .near_slots(lo, hi)
-        .map(|i| point_in_triangle(p, &mesh.by_slot()[i]))
-        .fold(Verdict::False, |a, b| a | b);
+    // On the surface as soon as one face certainly holds the point (a point shared by many
+    // faces, a fan's center, asks one).
+    let mut on_surface = Verdict::False;
+    for i in mesh.near_slots(lo, hi) {
+        on_surface = on_surface | point_in_triangle(p, &mesh.by_slot()[i]);
+        if on_surface.is_true() {
+            return Verdict::True;
+        }
+    }
     point_in_solid(mesh, on_surface, [lo, hi], |d, i| {
         let t = mesh.by_slot()[i].corners().map(Vec3::to_array);
         crossing(&p.to_array(), &d.map(S::lift_f64), &t)

@@ -39,7 +39,8 @@ pub struct SweepMeshHit {
     /// Whether the sphere touches the mesh (some closed face) at some time in `[0, 1]`.
     pub hit: Verdict,
     /// A face the sphere certainly touches by `time.hi()` (the one whose contact is known to
-    /// come first, when several are), when `hit` is `True`.
+    /// come first, when several are, up to the hair faces piled at a contact are left
+    /// undecided by: see [`sweep_sphere_mesh`]), when `hit` is `True`.
     pub face: Option<usize>,
     /// Encloses the exact time of the first contact with the mesh, capped at 1 (`[1, 1]` when
     /// there is certainly none). For every time below its lower end the sphere is certainly
@@ -52,8 +53,12 @@ pub struct SweepMeshHit {
 /// path grown by the radius and rounded outward, so no face the sphere could touch is left
 /// out) is swept with [`sweep_sphere_triangle`](crate::sweep_sphere_triangle); the first
 /// contact's enclosure runs from the least lower end of any face that may be touched to the
-/// least upper end of one that certainly is. On plain floats this is the float computation.
-/// A posed sphere or mesh: the sphere and its motion are brought into the mesh's frame,
+/// least upper end of one that certainly is. Once a face is certainly touched, a face whose
+/// path is certainly clear up to a hair (`2^-40`, relatively) before that contact's lower end
+/// is taken as touched no earlier, not swept (faces meeting at the point of contact, or piled
+/// there); after a certain contact at time 0, no other face is swept. The time's lower end
+/// may then be that hair below the contact, and the face reported may come that hair after
+/// another. On plain floats this is the float computation. A posed sphere or mesh: the sphere and its motion are brought into the mesh's frame,
 /// enclosed (the times of contact are the same in every frame).
 ///
 /// # Example
@@ -100,9 +105,15 @@ pub fn sweep_sphere_mesh<S: Scalar>(
         let triangle = &mesh.by_slot()[i];
         // Clear up to the earliest certain contact so far: its contact, if any, comes later
         // (see `earliest`).
-        if let (true, Some((_, u))) = (S::CERTIFIED, known) {
+        if let (true, Some((first, u))) = (S::CERTIFIED, known) {
             if sphere_path_clear(sphere, motion * S::lift_f64(u), triangle) {
                 return (Verdict::False, 1.0, 1.0);
+            }
+            // Faces meeting at that contact or piled there, as in `decide_sweep_sphere_mesh`.
+            if let Some(taken) = beside(first, |before| {
+                sphere_path_clear(sphere, motion * S::lift_f64(before), triangle)
+            }) {
+                return taken;
             }
         }
         let face = sweep_with_normal(
@@ -190,6 +201,22 @@ fn by_path<T: Scalar>(
     cull.span(&grown, 1.0)
         .and_then(|(t0, t1)| within(lo, hi, t0, t1))
         .unwrap_or((lo, hi))
+}
+
+/// A face met after a certain contact whose lower end is `first`, when it need not be decided:
+/// `(Maybe, before, 1)` when its path is certainly clear up to `before`, a hair (`SHY`,
+/// relatively) below `first` (`clear_until(before)`), so that any contact it has comes no
+/// earlier: it cannot come first but by that hair, and lowers the safe time by at most that
+/// hair (faces sharing the point of contact, a vertex or an edge landed on exactly, or faces
+/// piled there: each a tie for the exact stage); `(Maybe, 0, 1)` after a contact at time 0,
+/// when nothing comes first. `None` when the face must be decided.
+#[inline]
+fn beside(first: f64, clear_until: impl FnOnce(f64) -> bool) -> Option<(Verdict, f64, f64)> {
+    let before = first - first * SHY;
+    if before <= 0.0 {
+        return Some((Verdict::Maybe, 0.0, 1.0));
+    }
+    clear_until(before).then_some((Verdict::Maybe, before, 1.0))
 }
 
 /// The mesh's answer from the verdict and time bounds of each face of `faces` (slots,
@@ -295,21 +322,15 @@ pub fn decide_sweep_sphere_mesh<S: Scalar + Into<f64>>(
         if ball.is_some_and(|b| sphere_path_clear(&b, reach, triangle)) {
             return (Verdict::False, 1.0, 1.0);
         }
-        // Clear up to just before that contact's lower end: the face is touched no earlier
-        // (faces sharing the point of contact, a vertex or an edge landed on exactly, or
-        // faces piled there, each a tie for the exact stage): it cannot come first but by a
-        // hair, and it lowers the safe time by at most that hair, which is all it is taken
-        // for instead of its exact test.
-        // (How far before: `SHY`.) After a certain contact at time 0, nothing comes first.
+        // Clear up to a hair before that contact's lower end: taken as touched no earlier,
+        // not decided (see `beside`).
         if let Some((first, _)) = known {
-            let before = first - first * SHY;
-            if before <= 0.0 {
-                return (Verdict::Maybe, 0.0, 1.0);
-            }
-            let clear =
-                |b: &Sphere<_>| sphere_path_clear(b, step * Interval::from(before), triangle);
-            if ball.as_ref().is_some_and(clear) {
-                return (Verdict::Maybe, before, 1.0);
+            let clear = |before: f64| {
+                ball.as_ref()
+                    .is_some_and(|b| sphere_path_clear(b, step * Interval::from(before), triangle))
+            };
+            if let Some(taken) = beside(first, clear) {
+                return taken;
             }
         }
         let shapes = SweepSphereTriangle::new(s, motion, triangle);

@@ -321,17 +321,26 @@ pub fn slide_sphere<S: Scalar>(
     // to be searched once per face near the push: a ball may touch thousands), or `None`.
     let push_out = |start: &Sphere<S>, c: Vec3<S::Float>, touched: &[usize]| {
         let mut p = c;
-        for _ in 0..PUSH_ROUNDS {
+        for round in 0..PUSH_ROUNDS {
             let ball = local_ball(p)?;
             let at = widen(p);
             // At least a few ulps of the coordinates in play, so that each round moves.
             let scale = at.abs().to_array().into_iter().fold(r, f64::max);
             let gap = gap::<S::Float>(options.epsilon, scale);
             let mut deepest: Option<(Vec3<f64>, f64)> = None;
-            for i in near(&ball, Vec3::zero())? {
-                if !touches(&ball, &mesh.by_slot()[i]) {
-                    continue;
+            // The faces the ball touches: at the start, those given.
+            let given = (round == 0).then(|| touched.iter().copied());
+            let found = match round {
+                0 => None,
+                _ => {
+                    Some(near(&ball, Vec3::zero())?.filter(|&i| touches(&ball, &mesh.by_slot()[i])))
                 }
+            };
+            for i in given
+                .into_iter()
+                .flatten()
+                .chain(found.into_iter().flatten())
+            {
                 // A center on the face has no side to go to.
                 let (n, distance) = unit(at - closest_point_on_triangle(at, world_corners(i)))?;
                 let need = (r - distance).max(0.0) + gap;
