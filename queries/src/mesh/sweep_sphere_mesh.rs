@@ -58,8 +58,9 @@ pub struct SweepMeshHit {
 /// is taken as touched no earlier, not swept (faces meeting at the point of contact, or piled
 /// there); after a certain contact at time 0, no other face is swept. The time's lower end
 /// may then be that hair below the contact, and the face reported may come that hair after
-/// another. On plain floats this is the float computation. A posed sphere or mesh: the sphere and its motion are brought into the mesh's frame,
-/// enclosed (the times of contact are the same in every frame).
+/// another. On plain floats this is the float computation. A posed sphere or mesh: the
+/// sphere and its motion are brought into the mesh's frame, enclosed (the times of contact
+/// are the same in every frame).
 ///
 /// # Example
 /// ```

@@ -328,19 +328,14 @@ pub fn slide_sphere<S: Scalar>(
             let scale = at.abs().to_array().into_iter().fold(r, f64::max);
             let gap = gap::<S::Float>(options.epsilon, scale);
             let mut deepest: Option<(Vec3<f64>, f64)> = None;
-            // The faces the ball touches: at the start, those given.
-            let given = (round == 0).then(|| touched.iter().copied());
+            // The faces the ball touches: at the start, those given; later, those found.
             let found = match round {
                 0 => None,
-                _ => {
-                    Some(near(&ball, Vec3::zero())?.filter(|&i| touches(&ball, &mesh.by_slot()[i])))
-                }
+                _ => Some(near(&ball, Vec3::zero())?),
             };
-            for i in given
-                .into_iter()
-                .flatten()
-                .chain(found.into_iter().flatten())
-            {
+            let given = touched.iter().copied().filter(|_| round == 0);
+            let found = found.into_iter().flatten();
+            for i in given.chain(found.filter(|&i| touches(&ball, &mesh.by_slot()[i]))) {
                 // A center on the face has no side to go to.
                 let (n, distance) = unit(at - closest_point_on_triangle(at, world_corners(i)))?;
                 let need = (r - distance).max(0.0) + gap;
