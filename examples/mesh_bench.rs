@@ -342,7 +342,8 @@ fn main() {
             }
         }
     };
-    println!(
+    // On stderr, with the other notes: with `--csv`, stdout is the table alone.
+    eprintln!(
         "load: {}",
         std::fs::read_to_string("/proc/loadavg")
             .unwrap_or_default()
