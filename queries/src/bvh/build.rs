@@ -336,7 +336,8 @@ fn max4(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     std::array::from_fn(|k| if a[k] > b[k] { a[k] } else { b[k] })
 }
 
-/// The union of boxes of the three axes' bins, lane by lane (a lane an axis).
+/// The union of boxes of the three axes' bins, lane by lane (a lane an axis; the fourth, a
+/// copy of the third, fills the vector and is never chosen).
 #[derive(Clone, Copy)]
 struct Sweep {
     lo: [[f32; 4]; 3],
@@ -351,7 +352,8 @@ impl Sweep {
         count: [0; 4],
     };
 
-    /// Bin `b` of each axis added.
+    /// Bin `b` of each axis added (gathered from the bins' per-axis boxes, coordinate by
+    /// coordinate).
     #[inline(always)]
     fn take(&mut self, bins: &Bins, b: usize) {
         for j in 0..3 {
