@@ -1,6 +1,6 @@
 //! Mesh queries at scale, side by side with parry3d's `TriMesh` in the same process: per mesh
 //! and query, the median time per query of each (contenders interleaved query by query, on the
-//! same inputs in the same order) and their ratio.
+//! same inputs in the same order, taking turns going first) and their ratio.
 //!
 //! ```text
 //! cargo run --release --example mesh_bench                       # generated meshes
@@ -122,7 +122,9 @@ fn closed(mesh: &Mesh) -> bool {
     !mesh.faces.is_empty() && count.values().all(|&c| c == 2)
 }
 
-/// Interleaved per-query times of two contenders on the same inputs (three passes); the
+/// Interleaved per-query times of two contenders on the same inputs (three passes), taking
+/// turns going first (input by input, and pass by pass): a query run right after the
+/// other's on the same input could find the caches or the branch history set for it. The
 /// medians, and how often their answers agree (a certain answer counted against the float
 /// one) and how often surety said `Maybe`.
 fn race<I>(
@@ -132,14 +134,20 @@ fn race<I>(
 ) -> (f64, f64, usize, usize) {
     let (mut st, mut pt) = (Vec::new(), Vec::new());
     let (mut disagree, mut maybe) = (0, 0);
-    for _ in 0..3 {
-        for x in inputs {
-            let t = Instant::now();
-            let a = black_box(ours(black_box(x)));
-            st.push(t.elapsed().as_nanos() as f64);
-            let t = Instant::now();
-            let b = black_box(theirs(black_box(x)));
-            pt.push(t.elapsed().as_nanos() as f64);
+    for pass in 0..3 {
+        for (i, x) in inputs.iter().enumerate() {
+            let (mut a, mut b) = (Verdict::Maybe, false);
+            for turn in 0..2 {
+                if (i + pass + turn) % 2 == 0 {
+                    let t = Instant::now();
+                    a = black_box(ours(black_box(x)));
+                    st.push(t.elapsed().as_nanos() as f64);
+                } else {
+                    let t = Instant::now();
+                    b = black_box(theirs(black_box(x)));
+                    pt.push(t.elapsed().as_nanos() as f64);
+                }
+            }
             match a.certain() {
                 None => maybe += 1,
                 Some(a) => disagree += usize::from(a != b),
@@ -183,16 +191,22 @@ fn bench(mesh: &Mesh, down: bool, rng: &mut Rng, rows: &mut Vec<Row>) {
     let mut theirs = None;
     // Only the build is timed: the previous round's mesh is dropped after the clock stops
     // (for both), and parry3d's inputs are copied before it starts (it takes them by value).
-    for _ in 0..rounds {
-        let t = Instant::now();
-        let m = TriangleMesh::<f32>::new(&sv, &idx).expect("valid mesh");
-        sb.push(t.elapsed().as_nanos() as f64 / n as f64);
-        ours = Some(m);
-        let (v, f) = (pv.clone(), mesh.faces.clone());
-        let t = Instant::now();
-        let m = TriMesh::new(v, f).expect("valid mesh");
-        pb.push(t.elapsed().as_nanos() as f64 / n as f64);
-        theirs = Some(m);
+    // The two take turns going first, round by round.
+    for round in 0..rounds {
+        for turn in 0..2 {
+            if (round + turn) % 2 == 0 {
+                let t = Instant::now();
+                let m = TriangleMesh::<f32>::new(&sv, &idx).expect("valid mesh");
+                sb.push(t.elapsed().as_nanos() as f64 / n as f64);
+                ours = Some(m);
+            } else {
+                let (v, f) = (pv.clone(), mesh.faces.clone());
+                let t = Instant::now();
+                let m = TriMesh::new(v, f).expect("valid mesh");
+                pb.push(t.elapsed().as_nanos() as f64 / n as f64);
+                theirs = Some(m);
+            }
+        }
     }
     let (ours, theirs) = (ours.unwrap(), theirs.unwrap());
     rows.push(Row {
