@@ -123,10 +123,11 @@ fn closed(mesh: &Mesh) -> bool {
 }
 
 /// Interleaved per-query times of two contenders on the same inputs (three passes), taking
-/// turns going first (input by input, and pass by pass): a query run right after the
-/// other's on the same input could find the caches or the branch history set for it. The
-/// medians, and how often their answers agree (a certain answer counted against the float
-/// one) and how often surety said `Maybe`.
+/// turns going first (input by input, and pass by pass): the query timed first of a pair
+/// was measured some 20 ns slower than the same query timed second, which on the smallest
+/// queries charged whichever always went first (BENCHMARKS.md, "Taking turns in the race").
+/// The medians, and how often their answers agree (a certain answer counted against the
+/// float one) and how often surety said `Maybe`.
 fn race<I>(
     inputs: &[I],
     mut ours: impl FnMut(&I) -> Verdict,
