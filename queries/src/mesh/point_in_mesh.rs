@@ -194,11 +194,13 @@ impl PairFormula for RayCrossing {
 /// are not counted at all: their solid angle is 0, and the faces of positive area bound the
 /// same solid.
 ///
-/// The mesh must be closed (every edge shared by two faces, or an even number) and each of
-/// its closed components wound consistently, outward or inward (a room): then a point is
-/// inside when it is inside any component, so overlapping parts make a union; a component
-/// wound the other way from one around it makes a hole. On an open mesh the answer means
-/// nothing. On plain floats this is the float computation.
+/// The faces must bound a solid ([`TriangleMesh::bounds_a_solid`]: every edge used as often
+/// one way as the other, as a closed mesh whose components are each wound consistently,
+/// outward or inward, is): then a point is inside when it is inside any component, so
+/// overlapping parts make a union; a component wound the other way from one around it makes
+/// a hole. Off the surface of faces that bound no solid (a hole, a face wound the wrong way,
+/// a stray face) "inside" means nothing, and the answer is `Maybe`. On plain floats this is
+/// the float computation.
 ///
 /// # Example
 /// ```
@@ -242,8 +244,9 @@ pub fn point_in_mesh<S: Scalar>(mesh: &impl PlacedMesh<S>, p: Vec3<S>) -> Verdic
 
 /// [`point_in_mesh`] on a float mesh, with each face's test through the
 /// [filter stack](surety_intervals::stack): exact under [`Policy::Exact`], where the answer
-/// is `Maybe` only if the point is not on the surface and every one of the 16 rays grazes
-/// an edge or a corner (none does unless the mesh was built against these directions).
+/// is `Maybe` only if the point is not on the surface and either the faces bound no solid
+/// (see [`point_in_mesh`]) or every one of the 16 rays grazes an edge or a corner (none does
+/// unless the mesh was built against these directions).
 ///
 /// # Example
 /// ```
@@ -327,6 +330,10 @@ fn point_in_solid<S: Scalar>(
     if on_surface.is_true() {
         return Verdict::True;
     }
+    // Off the surface of faces that bound no solid, "inside" means nothing.
+    if !mesh.bounds_a_solid() {
+        return Verdict::Maybe;
+    }
     for d in SPIRAL {
         let cull = RayCull::family([lo, hi], [d, d], f64::INFINITY);
         let mut winding = 0i64;
@@ -371,6 +378,121 @@ mod tests {
         let r = (1.0 - z * z).sqrt();
         let phi = 0.7 + i as f64 * 2.399_963_229_728_653;
         [r * phi.cos(), r * phi.sin(), z]
+    }
+
+    /// Off the surface, a mesh whose faces bound no solid (a hole, a face wound the wrong
+    /// way, a stray face, even a flat one) answers `Maybe` on both paths and under every
+    /// policy; on its surface, `True`. A closed, consistently wound mesh still answers
+    /// exactly, also with its corners given twice (the same coordinates, other indices) and
+    /// as the union of two cubes sharing a face's corners.
+    #[test]
+    fn only_faces_that_bound_a_solid_have_an_inside() {
+        use surety_intervals::{Interval, Policy};
+        let corner = |i: usize| [(i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64];
+        let quads = [
+            [0, 1, 3, 2],
+            [4, 6, 7, 5],
+            [0, 4, 5, 1],
+            [2, 3, 7, 6],
+            [0, 2, 6, 4],
+            [1, 5, 7, 3],
+        ];
+        let cube: Vec<[usize; 3]> = quads
+            .iter()
+            .flat_map(|&[a, b, c, d]| [[a, b, c], [a, c, d]])
+            .collect();
+        let v: Vec<[f64; 3]> = (0..8).map(corner).collect();
+        // The same cube with every corner given twice: faces alternate between the copies.
+        let mut doubled_v = v.clone();
+        doubled_v.extend(v.iter().copied());
+        let doubled: Vec<[usize; 3]> = cube
+            .iter()
+            .enumerate()
+            .map(|(i, f)| f.map(|k| k + 8 * (i % 2)))
+            .collect();
+        // Two unit cubes side by side along x, the second's corners moved by 1.
+        let mut two_v = v.clone();
+        two_v.extend(v.iter().map(|p| [p[0] + 1.0, p[1], p[2]]));
+        let mut two = cube.clone();
+        two.extend(cube.iter().map(|f| f.map(|k| k + 8)));
+        let mut flipped = cube.clone();
+        flipped[0].swap(1, 2);
+        flipped[1].swap(1, 2);
+        let open = cube[..10].to_vec();
+        let mut stray = cube.clone();
+        stray.push([0, 1, 1]); // a face of no area, its edge used once each way: balanced
+        let mut sliver = cube.clone();
+        sliver.push([0, 1, 3]); // half a side again: its edges unbalanced
+        let interior = [[0.5, 0.5, 0.5], [0.1, 0.8, 0.3], [0.9, 0.05, 0.6]];
+        /// A mesh's name, corners, faces, and whether they bound a solid.
+        type Case<'a> = (&'a str, &'a [[f64; 3]], &'a [[usize; 3]], bool);
+        let cases: [Case; 7] = [
+            ("cube", &v, &cube, true),
+            ("doubled corners", &doubled_v, &doubled, true),
+            ("two cubes", &two_v, &two, true),
+            ("a flat face with its edge both ways", &v, &stray, true),
+            ("a side flipped", &v, &flipped, false),
+            ("a side missing", &v, &open, false),
+            ("a side's half twice", &v, &sliver, false),
+        ];
+        for (name, vs, faces, solid) in cases {
+            let float = TriangleMesh::<f64>::new(
+                &vs.iter()
+                    .map(|&[x, y, z]| Vec3::new(x, y, z))
+                    .collect::<Vec<_>>(),
+                faces,
+            )
+            .unwrap();
+            let interval = TriangleMesh::<Interval>::new(
+                &vs.iter()
+                    .map(|&[x, y, z]| Vec3::lift_f64(Vec3::new(x, y, z)))
+                    .collect::<Vec<_>>(),
+                faces,
+            )
+            .unwrap();
+            assert_eq!(float.bounds_a_solid(), solid, "{name}");
+            assert_eq!(interval.bounds_a_solid(), solid, "{name}");
+            for p in interior {
+                let want = if solid { Verdict::True } else { Verdict::Maybe };
+                let at = Vec3::new(p[0], p[1], p[2]);
+                for policy in [Policy::Exact, Policy::Conservative] {
+                    assert_eq!(
+                        decide_point_in_mesh(&float, at, policy),
+                        want,
+                        "{name} {p:?}"
+                    );
+                }
+                assert_eq!(
+                    point_in_mesh(&interval, Vec3::lift_f64(at)),
+                    want,
+                    "{name} {p:?}"
+                );
+                // Outside the cubes' box: outside when solid, else nothing certain.
+                let out = Vec3::new(p[0], p[1], p[2] + 5.0);
+                let want = if solid {
+                    Verdict::False
+                } else {
+                    Verdict::Maybe
+                };
+                assert_eq!(
+                    decide_point_in_mesh(&float, out, Policy::Exact),
+                    want,
+                    "{name}"
+                );
+            }
+            // On the surface (a side's center, present in every mesh here): true.
+            let on = Vec3::new(0.0, 0.5, 0.5);
+            assert_eq!(
+                decide_point_in_mesh(&float, on, Policy::Exact),
+                Verdict::True,
+                "{name}"
+            );
+            assert_eq!(
+                point_in_mesh(&interval, Vec3::lift_f64(on)),
+                Verdict::True,
+                "{name}"
+            );
+        }
     }
 
     #[test]
