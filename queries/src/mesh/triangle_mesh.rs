@@ -155,8 +155,8 @@ impl<S: Scalar> TriangleMesh<S> {
     /// answers). A closed, consistently wound mesh does; one with a hole, a face wound the
     /// wrong way, an edge split by a corner of its neighbour (a T-junction) or a stray face
     /// does not, and its "inside" means nothing: the point queries answer `Maybe` off its
-    /// surface. Found once, at the first call (a hash of every edge: some tenths of a second
-    /// at 10^6 faces), and kept.
+    /// surface. Found once, at the first call (the corners hashed, the edges sorted: about as
+    /// long as building the mesh), and kept.
     ///
     /// # Example
     /// ```
@@ -174,25 +174,38 @@ impl<S: Scalar> TriangleMesh<S> {
     /// ```
     pub fn bounds_a_solid(&self) -> bool {
         *self.solid.get_or_init(|| {
-            // A corner by the bits of its bounds (zeros of either sign alike).
-            let key = |c: &Vec3<S>| {
-                c.to_array().map(|x| {
-                    let (lo, hi) = x.bounds();
-                    [(lo.as_f64() + 0.0).to_bits(), (hi.as_f64() + 0.0).to_bits()]
-                })
-            };
-            let mut balance: HashMap<_, i64> = HashMap::with_capacity(3 * self.triangles.len());
+            // Each corner numbered by its point (the bits of its bounds, zeros of either sign
+            // alike), then each edge as a pair of numbers, lower first, with its direction.
+            let mut points: HashMap<_, u32> = HashMap::with_capacity(self.triangles.len());
+            let mut edges: Vec<(u64, i32)> = Vec::with_capacity(3 * self.triangles.len());
             for t in &self.triangles {
-                let c = t.corners().map(|c| key(&c));
+                let c = t.corners().map(|c| {
+                    let key = c.to_array().map(|x| {
+                        let (lo, hi) = x.bounds();
+                        [(lo.as_f64() + 0.0).to_bits(), (hi.as_f64() + 0.0).to_bits()]
+                    });
+                    // (Past 2^32 points, never in practice, numbers repeat: the answer
+                    // is then "no", below.)
+                    let next = points.len() as u32;
+                    *points.entry(key).or_insert(next)
+                });
                 for (a, b) in [(c[0], c[1]), (c[1], c[2]), (c[2], c[0])] {
+                    let pair = |lo: u32, hi: u32| u64::from(lo) << 32 | u64::from(hi);
                     match a.cmp(&b) {
-                        std::cmp::Ordering::Less => *balance.entry((a, b)).or_insert(0) += 1,
-                        std::cmp::Ordering::Greater => *balance.entry((b, a)).or_insert(0) -= 1,
+                        std::cmp::Ordering::Less => edges.push((pair(a, b), 1)),
+                        std::cmp::Ordering::Greater => edges.push((pair(b, a), -1)),
                         std::cmp::Ordering::Equal => {}
                     }
                 }
             }
-            balance.values().all(|&n| n == 0)
+            if points.len() > u32::MAX as usize {
+                return false;
+            }
+            drop(points);
+            edges.sort_unstable_by_key(|e| e.0);
+            edges
+                .chunk_by(|x, y| x.0 == y.0)
+                .all(|run| run.iter().map(|e| i64::from(e.1)).sum::<i64>() == 0)
         })
     }
 
