@@ -381,8 +381,8 @@ mod tests {
     }
 
     /// Off the surface, a mesh whose faces bound no solid (a hole, a face wound the wrong
-    /// way, a stray face, even a flat one) answers `Maybe` on both paths and under every
-    /// policy; on its surface, `True`. A closed, consistently wound mesh still answers
+    /// way, a face given twice) answers `Maybe` on both paths and under both policies; on
+    /// its surface, `True`. A closed, consistently wound mesh still answers
     /// exactly, also with its corners given twice (the same coordinates, other indices) and
     /// as the union of two cubes sharing a face's corners.
     #[test]
