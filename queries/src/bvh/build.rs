@@ -62,17 +62,24 @@ pub(super) fn build(boxes: &[Box3]) -> Bvh {
 /// [`build`] without its last touches (no spare capacity trimmed, no depth counted): for a
 /// caller that only reads the tree's nodes to make another (the wide tree).
 pub(super) fn build_unfinished(boxes: &[Box3]) -> Bvh {
-    let n = boxes.len();
+    let mut bvh = plan(boxes.len(), |i| boxes[i]);
+    bvh.fill(boxes);
+    bvh
+}
+
+/// The tree [`build_unfinished`] makes over the `n` boxes `box_of(0..n)` (each read once, in
+/// item order; checked by the caller), with every node's box left empty for the caller to
+/// set ([`Bvh::fill_slots`]): for a caller that can give each item's box as it is asked for,
+/// and need not keep them all in an array (a mesh's triangles: 48 bytes a face saved).
+pub(super) fn plan(n: usize, box_of: impl Fn(usize) -> Box3) -> Bvh {
     if n == 0 {
         return Bvh::default();
     }
     // Rounded to nearest: a box beyond the `f32` range becomes infinite, which only makes
     // its place in the tree arbitrary.
-    let mut items: Vec<Item> = boxes
-        .iter()
-        .enumerate()
-        .map(|(i, b)| Item {
-            bounds: b.map(|c| c.map(|x| x as f32)),
+    let mut items: Vec<Item> = (0..n)
+        .map(|i| Item {
+            bounds: box_of(i).map(|c| c.map(|x| x as f32)),
             index: i as u32,
             bins: [0; 4],
         })
@@ -91,13 +98,11 @@ pub(super) fn build_unfinished(boxes: &[Box3]) -> Bvh {
     // instructions), while the tree stays a few nodes.
     let leaf = if n <= SMALL_TREE { 2 } else { Bvh::LEAF_SIZE };
     let nodes = build_parallel(&mut items, 0, centres, 0, sah_depth, leaf);
-    let mut bvh = Bvh {
+    Bvh {
         nodes,
         items: items.iter().map(|it| it.index).collect(),
         depth: 0,
-    };
-    bvh.fill(boxes);
-    bvh
+    }
 }
 
 /// Items below which a subtree is built on one thread, and the depth below which subtrees

@@ -156,6 +156,22 @@ impl Bvh {
         Ok(morton::order(n, box_of, parallel, leaf))
     }
 
+    /// The tree [`Bvh::new`] builds over the boxes `box_of(0..n)` (no NaN, `lo ≤ hi`: the
+    /// caller's to make sure; each read once, in item order), with every node's box left
+    /// empty: the caller sets them with [`Bvh::fill_slots`] before any use. For a caller
+    /// that can give each item's box as it is asked for, and need not gather them all in an
+    /// array (a mesh's triangles: 48 bytes a face).
+    ///
+    /// # Errors
+    /// `n` is 2^32 or more.
+    pub(crate) fn new_unfilled(
+        n: usize,
+        box_of: impl Fn(usize) -> Box3,
+    ) -> Result<Self, crate::ShapeError> {
+        check_count(n, n.min(u32::MAX as usize))?;
+        Ok(build::plan(n, box_of))
+    }
+
     /// The number of items.
     ///
     /// # Example
@@ -284,8 +300,15 @@ impl Bvh {
     /// caller's boxes are taken as checked (no NaN, `lo ≤ hi`).
     pub(crate) fn refit_slots(&mut self, boxes: &[Box3]) {
         debug_assert_eq!(boxes.len(), self.items.len());
+        self.fill_slots(|s| boxes[s]);
+    }
+
+    /// [`Bvh::refit_slots`] with the box of the item in slot `s` given by `box_of_slot(s)`,
+    /// for a caller that keeps its items in slot order in a form of its own (a mesh's
+    /// triangles): each leaf asks for its slots' boxes in sequence.
+    pub(crate) fn fill_slots(&mut self, box_of_slot: impl Fn(usize) -> Box3) {
         set_bounds(&mut self.nodes, |slots| {
-            boxes[slots].iter().fold(EMPTY, |b, &x| union(b, x))
+            slots.fold(EMPTY, |b, s| union(b, box_of_slot(s)))
         });
     }
 

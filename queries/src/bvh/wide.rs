@@ -122,7 +122,7 @@ impl Quad {
 /// assert_eq!(first, Some(0));
 /// # Ok::<(), surety_queries::ShapeError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct WideBvh {
     nodes: Vec<Quad>,
     /// Item indices, leaf by leaf (the binary tree's).
@@ -184,29 +184,18 @@ impl WideBvh {
     pub fn new(boxes: &[Box3]) -> Result<Self, crate::ShapeError> {
         super::check_boxes(boxes, boxes.len().min(u32::MAX as usize))?;
         let mut bvh = collapse(super::build::build_unfinished(boxes));
-        bvh.mark_filled(boxes);
+        let WideBvh { nodes, items, .. } = &mut bvh;
+        mark_filled(nodes, |s| boxes[items[s] as usize]);
         Ok(bvh)
     }
 
-    /// Sets [`FILLED`] on each leaf lane whose items' boxes are each exactly the lane's box
-    /// (so all of them `f32` boxes), and clears it on the others. A lane rounded out is
-    /// larger than its items' box, and a ray's test of the lane can pass where the item's
-    /// would not: such lanes are not marked.
-    fn mark_filled(&mut self, boxes: &[Box3]) {
-        for q in &mut self.nodes {
-            for j in 0..usize::from(q.len) {
-                let count = items_in(q.count[j]);
-                if count == 0 {
-                    continue;
-                }
-                let first = q.first[j] as usize;
-                let lane = q.lane(j);
-                let filled = self.items[first..first + count as usize]
-                    .iter()
-                    .all(|&k| boxes[k as usize] == lane);
-                q.count[j] = count as u8 | if filled { FILLED } else { 0 };
-            }
-        }
+    /// The binary tree collapsed, as [`WideBvh::new`] does, where its boxes were set by
+    /// [`Bvh::fill_slots`] from `box_of_slot` (the box of the item in slot `s`, the same
+    /// function): for a caller that keeps its items in slot order (a mesh's triangles).
+    pub(crate) fn from_filled(bvh: Bvh, box_of_slot: impl Fn(usize) -> Box3) -> Self {
+        let mut wide = collapse(bvh);
+        mark_filled(&mut wide.nodes, box_of_slot);
+        wide
     }
 
     /// The number of items.
@@ -289,7 +278,8 @@ impl WideBvh {
         }
         self.root = (!self.nodes.is_empty()).then_some(root);
         self.extent = extent(&root);
-        self.mark_filled(boxes);
+        let WideBvh { nodes, items, .. } = self;
+        mark_filled(nodes, |s| boxes[items[s] as usize]);
         Ok(())
     }
 
@@ -484,6 +474,25 @@ impl WideBvh {
                     break;
                 }
             }
+        }
+    }
+}
+
+/// Sets [`FILLED`] on each leaf lane whose items' boxes (`box_of_slot(s)` for the item in
+/// slot `s`) are each exactly the lane's box (so all of them `f32` boxes), and clears it on
+/// the others. A lane rounded out is larger than its items' box, and a ray's test of the
+/// lane can pass where the item's would not: such lanes are not marked.
+fn mark_filled(nodes: &mut [Quad], box_of_slot: impl Fn(usize) -> Box3) {
+    for q in nodes {
+        for j in 0..usize::from(q.len) {
+            let count = items_in(q.count[j]);
+            if count == 0 {
+                continue;
+            }
+            let first = q.first[j] as usize;
+            let lane = q.lane(j);
+            let filled = (first..first + count as usize).all(|s| box_of_slot(s) == lane);
+            q.count[j] = count as u8 | if filled { FILLED } else { 0 };
         }
     }
 }

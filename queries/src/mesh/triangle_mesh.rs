@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use surety_intervals::{Endpoint, Scalar, Vec3};
 
 use super::Triangles;
-use crate::bvh::{prefetch, Box3, WideBvh};
+use crate::bvh::{prefetch, Box3, Bvh, WideBvh};
 use crate::{Problem, ShapeError, Triangle};
 
 /// A triangle soup or a closed mesh, with a bounding box per triangle for culling.
@@ -114,18 +114,27 @@ impl<S: Scalar> TriangleMesh<S> {
     /// # Ok::<(), surety_queries::ShapeError>(())
     /// ```
     pub fn from_triangles(triangles: Vec<Triangle<S>>) -> Result<Self, ShapeError> {
-        let boxes: Vec<Box3> = triangles.iter().map(corner_box).collect();
         // Every box is finite with lo <= hi (the corners are): the only error is the count.
-        let bvh = WideBvh::new(&boxes).map_err(|e| ShapeError {
-            shape: "mesh",
-            field: "triangles",
-            ..e
-        })?;
-        drop(boxes);
+        // The boxes are made where they are asked for, not kept in an array (48 bytes a
+        // face): the plan reads them once in face order, the fill in slot order.
+        let mut tree =
+            Bvh::new_unfilled(triangles.len(), |f| corner_box(&triangles[f])).map_err(|e| {
+                ShapeError {
+                    shape: "mesh",
+                    field: "triangles",
+                    ..e
+                }
+            })?;
         // The tree lists every face once (its item list is a permutation of the faces).
-        let items = bvh.items();
-        let stored: Vec<Triangle<S>> = items.iter().map(|&f| triangles[f as usize]).collect();
+        let stored: Vec<Triangle<S>> = tree
+            .items_in_order()
+            .iter()
+            .map(|&f| triangles[f as usize])
+            .collect();
         drop(triangles);
+        tree.fill_slots(|s| corner_box(&stored[s]));
+        let bvh = WideBvh::from_filled(tree, |s| corner_box(&stored[s]));
+        let items = bvh.items();
         let mut slots = vec![0u32; items.len()];
         for (slot, &f) in (0u32..).zip(items) {
             slots[f as usize] = slot;
@@ -390,13 +399,18 @@ fn corner_box<S: Scalar>(t: &Triangle<S>) -> Box3 {
     [points_box(&lo)[0], points_box(&hi)[1]]
 }
 
-/// The box of three points: exact (`min` and `max` do not round).
+/// The box of three points: exact (a least and a greatest coordinate do not round). By
+/// comparisons, one `minsd` or `maxsd` each where `f64::min` adds a fix-up for NaN, which
+/// a corner never is (each is checked finite); of two zeros either may be kept, which
+/// names the same bound.
 #[inline]
 pub(crate) fn points_box(t: &[[f64; 3]; 3]) -> Box3 {
     let [a, b, c] = t;
+    let min = |x: f64, y: f64| if y < x { y } else { x };
+    let max = |x: f64, y: f64| if y > x { y } else { x };
     [
-        std::array::from_fn(|k| a[k].min(b[k]).min(c[k])),
-        std::array::from_fn(|k| a[k].max(b[k]).max(c[k])),
+        std::array::from_fn(|k| min(min(a[k], b[k]), c[k])),
+        std::array::from_fn(|k| max(max(a[k], b[k]), c[k])),
     ]
 }
 
@@ -424,6 +438,58 @@ pub(crate) fn swept_box<F: Endpoint>(p: Vec3<F>, q: Vec3<F>, radius: f64) -> [[f
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
+    use surety_intervals::Interval;
+
+    /// A mesh makes its faces' boxes as its tree's builder asks for them, in face order and
+    /// then in slot order, instead of keeping them in an array: the tree (nodes, lanes'
+    /// filled marks, item order, root box) is exactly the one `WideBvh::new` builds over
+    /// the same boxes. Meshes of one face to past the small trees' leaves of two and the
+    /// caches' threshold, with repeated, flat and point faces among them (corners on a
+    /// coarse grid), in `f32`, `f64` and intervals (some of them wide).
+    #[test]
+    fn the_tree_is_the_one_built_over_the_faces_boxes() {
+        fn check<S: Scalar>(tris: Vec<Triangle<S>>) -> usize {
+            let boxes: Vec<Box3> = tris.iter().map(corner_box).collect();
+            let mesh = TriangleMesh::from_triangles(tris).unwrap();
+            assert_eq!(mesh.bvh(), &WideBvh::new(&boxes).unwrap());
+            // Each slot holds the face the tree says, its box the one given.
+            for (slot, &f) in mesh.bvh().items().iter().enumerate() {
+                assert_eq!(mesh.triangle_box(slot), boxes[f as usize]);
+            }
+            boxes.len()
+        }
+        let mut rng = Rng(0x51ed_c0de_2026_1207);
+        let mut checked = 0;
+        for n in [1, 2, 3, 12, 64, 65, 1000, 20_000] {
+            let corners: Vec<[[f64; 3]; 3]> = (0..n)
+                .map(|_| {
+                    let mut p = || [rng.int(6), rng.int(6), 0.5 * rng.int(1)];
+                    [p(), p(), p()]
+                })
+                .collect();
+            let v64 = |c: [f64; 3]| Vec3::new(c[0], c[1], c[2]);
+            let v32 = |c: [f64; 3]| Vec3::new(c[0] as f32, c[1] as f32, c[2] as f32);
+            let vi = |c: [f64; 3], w: f64| {
+                let i = |x: f64| Interval::new(x, x + w).unwrap();
+                Vec3::new(i(c[0]), i(c[1]), i(c[2]))
+            };
+            let t64 = corners
+                .iter()
+                .map(|c| Triangle::new(v64(c[0]), v64(c[1]), v64(c[2])));
+            checked += check(t64.collect::<Result<Vec<_>, _>>().unwrap());
+            let t32 = corners
+                .iter()
+                .map(|c| Triangle::new(v32(c[0]), v32(c[1]), v32(c[2])));
+            checked += check(t32.collect::<Result<Vec<_>, _>>().unwrap());
+            let ti = corners.iter().enumerate().map(|(k, c)| {
+                let w = if k % 3 == 0 { 0.25 } else { 0.0 };
+                Triangle::new(vi(c[0], w), vi(c[1], w), vi(c[2], w))
+            });
+            checked += check(ti.collect::<Result<Vec<_>, _>>().unwrap());
+        }
+        assert_eq!(checked, 3 * 21_147);
+    }
 
     /// A mesh holds its triangles, normals and hierarchy in about 90 bytes per `f32` face,
     /// with nothing reserved and left unused (collecting the triangles through `Result` used
