@@ -257,6 +257,16 @@ impl WideBvh {
     /// ```
     pub fn refit(&mut self, boxes: &[Box3]) -> Result<(), crate::ShapeError> {
         super::check_boxes(boxes, self.items.len())?;
+        let items = core::mem::take(&mut self.items);
+        self.refit_slots(|s| boxes[items[s] as usize]);
+        self.items = items;
+        Ok(())
+    }
+
+    /// [`WideBvh::refit`] with the box of the item in slot `s` (see [`WideBvh::items`])
+    /// given by `box_of_slot(s)` (no NaN, `lo ≤ hi`: the caller's to make sure), for a
+    /// caller that keeps its items in slot order (a mesh's triangles).
+    pub(crate) fn refit_slots(&mut self, box_of_slot: impl Fn(usize) -> Box3) {
         // Children are stored after their parent: one backward pass finds theirs done. The
         // whole tree's box is the union of the leaves' exact ones, not of rounded lanes.
         let mut root = EMPTY;
@@ -265,9 +275,7 @@ impl WideBvh {
                 let (first, count) = (self.nodes[i].first[j], items_in(self.nodes[i].count[j]));
                 let b = if count > 0 {
                     let slots = first as usize..(first + count) as usize;
-                    let leaf = self.items[slots]
-                        .iter()
-                        .fold(EMPTY, |b, &k| union(b, boxes[k as usize]));
+                    let leaf = slots.fold(EMPTY, |b, s| union(b, box_of_slot(s)));
                     root = union(root, leaf);
                     leaf
                 } else {
@@ -278,9 +286,7 @@ impl WideBvh {
         }
         self.root = (!self.nodes.is_empty()).then_some(root);
         self.extent = extent(&root);
-        let WideBvh { nodes, items, .. } = self;
-        mark_filled(nodes, |s| boxes[items[s] as usize]);
-        Ok(())
+        mark_filled(&mut self.nodes, box_of_slot);
     }
 
     /// Every item whose box meets the closed box `b` (touching counts), in no set order, and

@@ -79,23 +79,95 @@ impl<S: Scalar> TriangleMesh<S> {
         vertices: &[V],
         indices: &[[usize; 3]],
     ) -> Result<Self, ShapeError> {
-        let corner = |i: usize| {
-            vertices.get(i).map(|&v| v.into()).ok_or(ShapeError {
-                shape: "mesh",
-                field: "indices",
-                problem: Problem::OutOfRange,
-                value: i as f64,
-                limit: vertices.len() as f64,
-                expected: "[0, vertex count)",
-            })
-        };
-        // Reserved up front: collecting through `Result` would grow the vector by doubling
-        // and keep up to twice the memory.
-        let mut triangles = Vec::with_capacity(indices.len());
-        for &[a, b, c] in indices {
-            triangles.push(Triangle::new(corner(a)?, corner(b)?, corner(c)?)?);
+        Self::from_triangles(triangles_of(vertices, indices)?)
+    }
+
+    /// The faces moved: face `i` becomes the triangle `indices[i]` of `vertices` (as in
+    /// [`TriangleMesh::new`]), and the hierarchy keeps its shape with its boxes made again
+    /// from the new faces (refitted), for a mesh that deforms from frame to frame (cloth, a
+    /// skinned body). Several times cheaper than building the mesh anew (BENCHMARKS.md),
+    /// and every query stays as exact as on a new mesh: each box holds its faces whatever
+    /// they are. Only speed depends on the faces staying near where the hierarchy was
+    /// built: after large motions a query may have to test more faces, and building anew
+    /// restores it. The input is checked whole before anything changes; on an error the mesh
+    /// is as it was.
+    ///
+    /// # Errors
+    /// As [`TriangleMesh::new`], and [`Problem::Length`] when `indices` does not list as
+    /// many faces as the mesh has.
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::{Policy, Vec3, Verdict};
+    /// use surety_queries::{decide_point_in_mesh, TriangleMesh};
+    ///
+    /// let tetrahedron = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+    /// let at = |dx: f64| [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    ///     .map(|[x, y, z]| Vec3::new(x + dx, y, z));
+    /// let mut m = TriangleMesh::<f64>::new(&at(0.0), &tetrahedron)?;
+    /// let p = Vec3::new(2.1, 0.1, 0.1);
+    /// assert_eq!(decide_point_in_mesh(&m, p, Policy::Exact), Verdict::False);
+    /// m.refit(&at(2.0), &tetrahedron)?; // moved 2 along x
+    /// assert_eq!(decide_point_in_mesh(&m, p, Policy::Exact), Verdict::True);
+    /// assert!(m.refit(&at(2.0), &tetrahedron[..3]).is_err()); // three faces, not four
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn refit<V: Into<Vec3<S>> + Copy>(
+        &mut self,
+        vertices: &[V],
+        indices: &[[usize; 3]],
+    ) -> Result<(), ShapeError> {
+        if indices.len() != self.len() {
+            return Err(self.length_error("indices", indices.len()));
         }
-        Self::from_triangles(triangles)
+        self.refit_triangles(&triangles_of(vertices, indices)?)
+    }
+
+    /// [`TriangleMesh::refit`] from the triangles themselves, in the order of the faces
+    /// (already checked by [`Triangle::new`]): face `i` becomes `triangles[i]`.
+    ///
+    /// # Errors
+    /// [`Problem::Length`] when there are not as many triangles as the mesh has faces (the
+    /// mesh is then as it was).
+    ///
+    /// # Example
+    /// ```
+    /// use surety_intervals::Vec3;
+    /// use surety_queries::{Triangle, TriangleMesh};
+    ///
+    /// let t = |z: f64| Triangle::<f64>::new(Vec3::new(0.0, 0.0, z), Vec3::new(1.0, 0.0, z), Vec3::new(0.0, 1.0, z));
+    /// let mut m = TriangleMesh::from_triangles(vec![t(0.0)?, t(1.0)?])?;
+    /// m.refit_triangles(&[t(5.0)?, t(1.0)?])?;
+    /// assert_eq!(m.triangles()[0].corners()[0].z, 5.0);
+    /// assert_eq!(m.bvh().bounds(), Some([[0.0, 0.0, 1.0], [1.0, 1.0, 5.0]]));
+    /// # Ok::<(), surety_queries::ShapeError>(())
+    /// ```
+    pub fn refit_triangles(&mut self, triangles: &[Triangle<S>]) -> Result<(), ShapeError> {
+        if triangles.len() != self.len() {
+            return Err(self.length_error("triangles", triangles.len()));
+        }
+        for (t, &slot) in triangles.iter().zip(&self.slots) {
+            let slot = slot as usize;
+            self.triangles[slot] = *t;
+            self.normals[slot] = normal_of(t);
+        }
+        let stored = &self.triangles;
+        self.bvh.refit_slots(|s| corner_box(&stored[s]));
+        // Whether the faces bound a solid depends on which corners coincide: found again.
+        self.solid = OnceLock::new();
+        Ok(())
+    }
+
+    /// The error of a refit given `given` faces.
+    fn length_error(&self, field: &'static str, given: usize) -> ShapeError {
+        ShapeError {
+            shape: "mesh",
+            field,
+            problem: Problem::Length,
+            value: given as f64,
+            limit: self.len() as f64,
+            expected: "",
+        }
     }
 
     /// A mesh from triangles (already checked by [`Triangle::new`]).
@@ -139,13 +211,7 @@ impl<S: Scalar> TriangleMesh<S> {
         for (slot, &f) in (0u32..).zip(items) {
             slots[f as usize] = slot;
         }
-        let normals = stored
-            .iter()
-            .map(|t| {
-                let n = t.normal();
-                (n, n.length_squared().sqrt())
-            })
-            .collect();
+        let normals = stored.iter().map(normal_of).collect();
         Ok(Self {
             triangles: stored,
             normals,
@@ -385,6 +451,37 @@ impl<S: fmt::Debug> fmt::Debug for TriangleMesh<S> {
             .field("bvh", &self.bvh)
             .finish()
     }
+}
+
+/// The triangles `indices` of `vertices`, each checked (the errors of
+/// [`TriangleMesh::new`]).
+fn triangles_of<S: Scalar, V: Into<Vec3<S>> + Copy>(
+    vertices: &[V],
+    indices: &[[usize; 3]],
+) -> Result<Vec<Triangle<S>>, ShapeError> {
+    let corner = |i: usize| {
+        vertices.get(i).map(|&v| v.into()).ok_or(ShapeError {
+            shape: "mesh",
+            field: "indices",
+            problem: Problem::OutOfRange,
+            value: i as f64,
+            limit: vertices.len() as f64,
+            expected: "[0, vertex count)",
+        })
+    };
+    // Reserved up front: collecting through `Result` would grow the vector by doubling
+    // and keep up to twice the memory.
+    let mut triangles = Vec::with_capacity(indices.len());
+    for &[a, b, c] in indices {
+        triangles.push(Triangle::new(corner(a)?, corner(b)?, corner(c)?)?);
+    }
+    Ok(triangles)
+}
+
+/// A triangle's normal and the normal's length, as a mesh keeps them.
+fn normal_of<S: Scalar>(t: &Triangle<S>) -> (Vec3<S>, S) {
+    let n = t.normal();
+    (n, n.length_squared().sqrt())
 }
 
 /// A triangle's box: the exact minimum and maximum of its corners' bounds, as `f64`.
