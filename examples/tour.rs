@@ -638,63 +638,73 @@ fn mesh_section(checks: &mut Checks) {
         terrain.bvh().depth(),
         build
     );
-    let mut shots = 0;
-    let (mut float_missed, mut certified_missed, mut maybe) = (0, 0, 0);
-    let mut shown = false;
-    let mut certified_ns = Vec::with_capacity(shots);
-    for _ in 0..20_000 {
-        // An interior vertex, and an origin above the terrain, off to one side.
-        let (i, j) = (
-            1 + (unit() * (n - 2) as f64) as usize,
-            1 + (unit() * (n - 2) as f64) as usize,
-        );
-        let target = v[at(i, j)];
-        // An offset in sixteenths, so that the direction is exactly `target - origin` and the
-        // ray passes exactly through the vertex (skipped where f32 would round the origin).
-        let sixteenths = |k: f64| ((k * 64.0).floor() - 32.0) as f32 / 16.0;
-        let offset = Vec3::new(
-            sixteenths(unit()),
-            sixteenths(unit()),
-            3.0 + sixteenths(unit()).abs(),
-        );
-        let origin = target + offset;
-        // In f64 the difference of two f32s is exact.
-        let exact = |v: Vec3<f32>| v.to_array().map(f64::from);
-        let (o, t, d) = (exact(origin), exact(target), exact(offset));
-        if (0..3).any(|k| o[k] - t[k] != d[k]) {
-            continue;
-        }
-        let ray = Ray::new(origin, -offset).expect("finite ray");
-        let float = cast_ray_mesh(&terrain, &ray, f64::INFINITY).expect("valid max_t");
-        let t = Instant::now();
-        let sure = decide_cast_ray_mesh(&terrain, &ray, f64::INFINITY, Policy::Exact)
-            .expect("valid max_t");
-        certified_ns.push(t.elapsed().as_nanos() as f64);
-        shots += 1;
-        if float.hit.is_false() {
-            float_missed += 1;
-            if !shown {
-                println!(">>> cast_ray_mesh (plain f32) from {origin:?} at the vertex {target:?}");
-                println!(
-                    "{}   (through the surface: it slipped between the faces)",
-                    float.hit
-                );
-                println!(
-                    ">>> decide_cast_ray_mesh(.., Policy::Exact)\n{}   face {:?}, t in {}",
-                    sure.hit, sure.face, sure.t
-                );
-                shown = true;
+    // Rays from above at interior vertices, exactly through them: (shots, plain f32
+    // misses, certified misses, certified maybes, median certified ns), the first plain
+    // miss shown when `show`.
+    let mut shoot = |mesh: &TriangleMesh<f32>, v: &[Vec3<f32>], show: bool| {
+        let mut shots = 0;
+        let (mut float_missed, mut certified_missed, mut maybe) = (0, 0, 0);
+        let mut shown = !show;
+        let mut certified_ns = Vec::with_capacity(20_000);
+        for _ in 0..20_000 {
+            // An interior vertex, and an origin above the terrain, off to one side.
+            let (i, j) = (
+                1 + (unit() * (n - 2) as f64) as usize,
+                1 + (unit() * (n - 2) as f64) as usize,
+            );
+            let target = v[at(i, j)];
+            // An offset in sixteenths, so that the direction is exactly `target - origin` and
+            // the ray passes exactly through the vertex (skipped where f32 would round the
+            // origin).
+            let sixteenths = |k: f64| ((k * 64.0).floor() - 32.0) as f32 / 16.0;
+            let offset = Vec3::new(
+                sixteenths(unit()),
+                sixteenths(unit()),
+                3.0 + sixteenths(unit()).abs(),
+            );
+            let origin = target + offset;
+            // In f64 the difference of two f32s is exact.
+            let exact = |v: Vec3<f32>| v.to_array().map(f64::from);
+            let (o, t, d) = (exact(origin), exact(target), exact(offset));
+            if (0..3).any(|k| o[k] - t[k] != d[k]) {
+                continue;
             }
+            let ray = Ray::new(origin, -offset).expect("finite ray");
+            let float = cast_ray_mesh(mesh, &ray, f64::INFINITY).expect("valid max_t");
+            let t = Instant::now();
+            let sure = decide_cast_ray_mesh(mesh, &ray, f64::INFINITY, Policy::Exact)
+                .expect("valid max_t");
+            certified_ns.push(t.elapsed().as_nanos() as f64);
+            shots += 1;
+            if float.hit.is_false() {
+                float_missed += 1;
+                if !shown {
+                    println!(
+                        ">>> cast_ray_mesh (plain f32) from {origin:?} at the vertex {target:?}"
+                    );
+                    println!(
+                        "{}   (through the surface: it slipped between the faces)",
+                        float.hit
+                    );
+                    println!(
+                        ">>> decide_cast_ray_mesh(.., Policy::Exact)\n{}   face {:?}, t in {}",
+                        sure.hit, sure.face, sure.t
+                    );
+                    shown = true;
+                }
+            }
+            certified_missed += usize::from(sure.hit.is_false());
+            maybe += usize::from(sure.hit == Verdict::Maybe);
         }
-        certified_missed += usize::from(sure.hit.is_false());
-        maybe += usize::from(sure.hit == Verdict::Maybe);
-    }
-    certified_ns.sort_by(f64::total_cmp);
+        certified_ns.sort_by(f64::total_cmp);
+        let median = certified_ns.get(shots / 2).copied().unwrap_or(f64::NAN);
+        (shots, float_missed, certified_missed, maybe, median)
+    };
+    let (shots, float_missed, certified_missed, maybe, median) = shoot(&terrain, &v, true);
     println!(
         ">>> {shots} rays exactly through shared vertices: plain f32 missed the terrain \
-         {float_missed} times; certified: {certified_missed} misses, {maybe} maybe, median {:.0} ns \
-         per cast (exact ties at every vertex: the exact stage decides them)",
-        certified_ns[shots / 2]
+         {float_missed} times; certified: {certified_missed} misses, {maybe} maybe, median {median:.0} ns \
+         per cast (exact ties at every vertex: the exact stage decides them)"
     );
     checks.claim(
         float_missed > 0,
@@ -703,6 +713,27 @@ fn mesh_section(checks: &mut Checks) {
     checks.claim(
         certified_missed == 0 && maybe == 0,
         "the certified cast hits the terrain with every ray under Policy::Exact",
+    );
+
+    // The terrain heaves (a swell lifts every vertex): the mesh takes its new faces and
+    // refits its hierarchy in place instead of building it again.
+    let swell: Vec<Vec3<f32>> = v
+        .iter()
+        .map(|p| Vec3::new(p.x, p.y, p.z + 0.5 * (0.4 * p.x + 0.3 * p.y).sin()))
+        .collect();
+    let mut terrain = terrain;
+    let t = Instant::now();
+    let refit = terrain.refit(&swell, &faces);
+    let took = t.elapsed();
+    println!(">>> terrain.refit(&swell, &faces)      {refit:?}: refitted in {took:.0?} (built in {build:.0?})");
+    let (shots, float_missed, certified_missed, maybe, _) = shoot(&terrain, &swell, false);
+    println!(
+        ">>> {shots} rays through the swell's vertices: plain f32 missed {float_missed} times; \
+         certified: {certified_missed} misses, {maybe} maybe"
+    );
+    checks.claim(
+        refit.is_ok() && certified_missed == 0 && maybe == 0,
+        "after a refit the certified cast still hits at every shared vertex",
     );
 }
 
