@@ -7,8 +7,8 @@ use surety_intervals::{Interval, Policy, Scalar, Vec3, Verdict};
 use surety_queries::bvh::Box3;
 use surety_queries::{
     decide_cast_ray_mesh, decide_overlap_sphere_mesh, decide_point_in_mesh,
-    decide_sweep_sphere_mesh, overlap_sphere_mesh, sweep_sphere_mesh, Problem, Ray, Sphere,
-    Triangle, TriangleMesh,
+    decide_sweep_sphere_mesh, overlap_sphere_mesh, point_in_mesh, sweep_sphere_mesh, Problem, Ray,
+    Sphere, Triangle, TriangleMesh,
 };
 
 /// Marsaglia's xorshift64.
@@ -78,10 +78,17 @@ fn corner_box(t: &Triangle<f64>) -> Box3 {
 
 /// Casts, balls, sweeps and points on `refitted` and on `fresh` (the same faces), both exact: the
 /// same verdicts. Returns how many queries were certain.
-fn same_answers(refitted: &TriangleMesh<f64>, fresh: &TriangleMesh<f64>, rng: &mut Rng) -> usize {
+/// Points, radii and motions are drawn on a grid of unit scale and multiplied by `scale` (a
+/// power of two, so exactly).
+fn same_answers(
+    refitted: &TriangleMesh<f64>,
+    fresh: &TriangleMesh<f64>,
+    rng: &mut Rng,
+    scale: f64,
+) -> usize {
     let mut certain = 0;
     for _ in 0..300 {
-        let p = Vec3::new(rng.grid(10), rng.grid(10), rng.grid(4));
+        let p = Vec3::new(rng.grid(10), rng.grid(10), rng.grid(4)) * scale;
         let d = Vec3::new(rng.grid(2), rng.grid(2), rng.grid(2));
         if let Ok(ray) = Ray::new(p, d) {
             let a = decide_cast_ray_mesh(refitted, &ray, 4.0, Policy::Exact).unwrap();
@@ -94,11 +101,11 @@ fn same_answers(refitted: &TriangleMesh<f64>, fresh: &TriangleMesh<f64>, rng: &m
             }
             certain += usize::from(a.hit.certain().is_some());
         }
-        let ball = Sphere::new(p, rng.grid(1).abs()).unwrap();
+        let ball = Sphere::new(p, rng.grid(1).abs() * scale).unwrap();
         let a = decide_overlap_sphere_mesh(&ball, refitted, Policy::Exact);
         assert_eq!(a, decide_overlap_sphere_mesh(&ball, fresh, Policy::Exact));
         // Sweeps read the faces' normals, which a refit makes again.
-        let motion = Vec3::new(rng.grid(4), rng.grid(4), rng.grid(4));
+        let motion = Vec3::new(rng.grid(4), rng.grid(4), rng.grid(4)) * scale;
         let a = decide_sweep_sphere_mesh(&ball, motion, refitted, Policy::Exact);
         let b = decide_sweep_sphere_mesh(&ball, motion, fresh, Policy::Exact);
         assert_eq!(a.hit, b.hit, "sweep {ball:?} {motion:?}");
@@ -141,7 +148,7 @@ fn a_refitted_mesh_answers_as_one_built_anew() {
         expected.refit(&boxes).unwrap();
         assert_eq!(mesh.bvh(), &expected);
         assert!(mesh.bounds_a_solid() && fresh.bounds_a_solid());
-        certain += same_answers(&mesh, &fresh, &mut rng);
+        certain += same_answers(&mesh, &fresh, &mut rng, 1.0);
     }
     assert!(certain > 2000, "{certain} certain answers");
 
@@ -158,7 +165,77 @@ fn a_refitted_mesh_answers_as_one_built_anew() {
         Verdict::Maybe
     );
     let fresh = TriangleMesh::from_triangles(tris).unwrap();
-    same_answers(&mesh, &fresh, &mut rng);
+    same_answers(&mesh, &fresh, &mut rng, 1.0);
+}
+
+/// Refits into degenerate and extreme shapes: vertices collapsed onto their neighbours
+/// (zero-length edges, faces of no area, collinear corners), the whole mesh flattened into
+/// one plane, and scaled by `2^200` and `2^-200`. The `decide_` queries answer as on a mesh
+/// built anew, the tree is the old one refitted, the solid flag is the new mesh's, and the
+/// interval mesh's certain answers (balls, points) are the exact ones.
+#[test]
+fn degenerate_and_extreme_refits_answer_as_new_meshes() {
+    let mut rng = Rng(0xde9e_2026_1207_0041);
+    let n = 6;
+    let (v, f) = pillow(n, &heights(&mut rng, n, 1), &heights(&mut rng, n, 1));
+    let toi = |v: &[Vec3<f64>]| -> Vec<Vec3<Interval<f64>>> {
+        v.iter().map(|p| p.map(Interval::from)).collect()
+    };
+    let mut mesh = TriangleMesh::<f64>::new(&v, &f).unwrap();
+    let mut mi = TriangleMesh::<Interval<f64>>::new(&toi(&v), &f).unwrap();
+    let built = mesh.bvh().clone();
+    let (big, small) = (2f64.powi(200), 2f64.powi(-200));
+    type Shape<'a> = Box<dyn Fn(usize, Vec3<f64>) -> Vec3<f64> + 'a>;
+    let shapes: [(&str, Shape, f64); 4] = [
+        // Every other vertex onto the next one along x (the last row stays).
+        (
+            "collapsed",
+            Box::new(|i, p| {
+                if i % 2 == 0 && p.x < n as f64 {
+                    p + Vec3::new(1.0, 0.0, 0.0)
+                } else {
+                    p
+                }
+            }),
+            1.0,
+        ),
+        ("flat", Box::new(|_, p| Vec3::new(p.x, p.y, 0.0)), 1.0),
+        ("huge", Box::new(move |_, p| p * big), big),
+        ("tiny", Box::new(move |_, p| p * small), small),
+    ];
+    let mut certain = 0;
+    for (name, shape, scale) in &shapes {
+        let moved: Vec<Vec3<f64>> = v.iter().enumerate().map(|(i, &p)| shape(i, p)).collect();
+        mesh.refit(&moved, &f).unwrap();
+        mi.refit(&toi(&moved), &f).unwrap();
+        let fresh = TriangleMesh::<f64>::new(&moved, &f).unwrap();
+        let boxes: Vec<Box3> = fresh.triangles().iter().map(corner_box).collect();
+        let mut expected = built.clone();
+        expected.refit(&boxes).unwrap();
+        assert_eq!(mesh.bvh(), &expected, "{name}");
+        assert_eq!(mesh.bounds_a_solid(), fresh.bounds_a_solid(), "{name}");
+        certain += same_answers(&mesh, &fresh, &mut rng, *scale);
+        for _ in 0..200 {
+            let p = Vec3::new(rng.grid(8), rng.grid(8), rng.grid(4)) * *scale;
+            let r = rng.grid(1).abs() * scale;
+            let ball = Sphere::new(p.map(Interval::from), Interval::from(r)).unwrap();
+            let exact =
+                decide_overlap_sphere_mesh(&Sphere::new(p, r).unwrap(), &fresh, Policy::Exact);
+            let got = overlap_sphere_mesh(&ball, &mi);
+            if got.certain().is_some() {
+                assert_eq!(got, exact, "{name}: ball {p:?} {r}");
+            }
+            let got = point_in_mesh(&mi, p.map(Interval::from));
+            if got.certain().is_some() {
+                assert_eq!(
+                    got,
+                    decide_point_in_mesh(&fresh, p, Policy::Exact),
+                    "{name}: point {p:?}"
+                );
+            }
+        }
+    }
+    assert!(certain > 1000, "{certain} certain answers");
 }
 
 /// The other scalars: an `f32` mesh and an interval mesh refitted answer as new ones.
