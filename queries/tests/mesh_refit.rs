@@ -170,9 +170,11 @@ fn a_refitted_mesh_answers_as_one_built_anew() {
 
 /// Refits into degenerate and extreme shapes: vertices collapsed onto their neighbours
 /// (zero-length edges, faces of no area, collinear corners), the whole mesh flattened into
-/// one plane, and scaled by `2^200` and `2^-200`. The `decide_` queries answer as on a mesh
+/// one plane, and scaled by `2^200`, `2^-200` and `2^900` (where squared lengths, the
+/// normals' among them, overflow `f64`). The `decide_` queries answer as on a mesh
 /// built anew, the tree is the old one refitted, the solid flag is the new mesh's, and the
-/// interval mesh's certain answers (balls, points) are the exact ones.
+/// interval mesh's certain answers (balls, sweeps, points) are the exact ones, its sweeps' times
+/// finite, and most of its answers certain.
 #[test]
 fn degenerate_and_extreme_refits_answer_as_new_meshes() {
     let mut rng = Rng(0xde9e_2026_1207_0041);
@@ -184,9 +186,9 @@ fn degenerate_and_extreme_refits_answer_as_new_meshes() {
     let mut mesh = TriangleMesh::<f64>::new(&v, &f).unwrap();
     let mut mi = TriangleMesh::<Interval<f64>>::new(&toi(&v), &f).unwrap();
     let built = mesh.bvh().clone();
-    let (big, small) = (2f64.powi(200), 2f64.powi(-200));
+    let (big, small, enormous) = (2f64.powi(200), 2f64.powi(-200), 2f64.powi(900));
     type Shape<'a> = Box<dyn Fn(usize, Vec3<f64>) -> Vec3<f64> + 'a>;
-    let shapes: [(&str, Shape, f64); 4] = [
+    let shapes: [(&str, Shape, f64); 5] = [
         // Every other vertex onto the next one along x (the last row stays).
         (
             "collapsed",
@@ -202,6 +204,7 @@ fn degenerate_and_extreme_refits_answer_as_new_meshes() {
         ("flat", Box::new(|_, p| Vec3::new(p.x, p.y, 0.0)), 1.0),
         ("huge", Box::new(move |_, p| p * big), big),
         ("tiny", Box::new(move |_, p| p * small), small),
+        ("enormous", Box::new(move |_, p| p * enormous), enormous),
     ];
     let mut certain = 0;
     for (name, shape, scale) in &shapes {
@@ -215,6 +218,7 @@ fn degenerate_and_extreme_refits_answer_as_new_meshes() {
         assert_eq!(mesh.bvh(), &expected, "{name}");
         assert_eq!(mesh.bounds_a_solid(), fresh.bounds_a_solid(), "{name}");
         certain += same_answers(&mesh, &fresh, &mut rng, *scale);
+        let mut interval_certain = 0;
         for _ in 0..200 {
             let p = Vec3::new(rng.grid(8), rng.grid(8), rng.grid(4)) * *scale;
             let r = rng.grid(1).abs() * scale;
@@ -224,9 +228,26 @@ fn degenerate_and_extreme_refits_answer_as_new_meshes() {
             let got = overlap_sphere_mesh(&ball, &mi);
             if got.certain().is_some() {
                 assert_eq!(got, exact, "{name}: ball {p:?} {r}");
+                interval_certain += 1;
+            }
+            // The sweep reads the normals, whose squared lengths overflow at `2^900`.
+            let motion = Vec3::new(rng.grid(4), rng.grid(4), rng.grid(4)) * *scale;
+            let got = sweep_sphere_mesh(&ball, motion.map(Interval::from), &mi);
+            let exact = decide_sweep_sphere_mesh(
+                &Sphere::new(p, r).unwrap(),
+                motion,
+                &fresh,
+                Policy::Exact,
+            );
+            let (lo, hi) = got.time.bounds();
+            assert!(lo.is_finite() && hi.is_finite(), "{name}: sweep {got:?}");
+            if got.hit.certain().is_some() {
+                assert_eq!(got.hit, exact.hit, "{name}: sweep {p:?} {r} {motion:?}");
+                interval_certain += 1;
             }
             let got = point_in_mesh(&mi, p.map(Interval::from));
             if got.certain().is_some() {
+                interval_certain += 1;
                 assert_eq!(
                     got,
                     decide_point_in_mesh(&fresh, p, Policy::Exact),
@@ -234,6 +255,10 @@ fn degenerate_and_extreme_refits_answer_as_new_meshes() {
                 );
             }
         }
+        assert!(
+            interval_certain > 400,
+            "{name}: {interval_certain} of 600 certain"
+        );
     }
     assert!(certain > 1000, "{certain} certain answers");
 }
