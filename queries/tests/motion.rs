@@ -857,3 +857,152 @@ fn closest_point_on_a_triangle_is_right_at_every_scale() {
     let r = closest_point_on_triangle(Vec3::new(3.0, -1e15, 1.0), t);
     assert!(r.to_array().iter().all(|x| x.is_finite()), "{r:?}");
 }
+
+// ------------------------------------------- each step of a slide, checked as a capsule
+
+/// A spiky height field over `[0, 1]²` (`n` × `n` cells, heights drawn on a grid of 1/64 of
+/// `amplitude`, a quarter of them 0, so flat patches among the spikes): faces a sphere slides
+/// over, grazes and catches on (a slide's faces are two-sided).
+fn spiky_field(g: &mut Gen, n: usize, amplitude: f64) -> (Vec<Vec3<f64>>, Vec<[usize; 3]>) {
+    let mut v = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let h = match u8::arbitrary(g) % 4 {
+                0 => 0.0,
+                _ => f64::from(u8::arbitrary(g) % 65) / 64.0 * amplitude,
+            };
+            v.push(Vec3::new(i as f64 / n as f64, j as f64 / n as f64, h));
+        }
+    }
+    (v, grid_faces(n))
+}
+
+/// Exact: is the capsule of radius `r` about the segment `a → b` apart from every face
+/// (squared distance above `r²`)? Faces whose box lies farther than `r` from the segment's
+/// box along an axis are apart without the distance (a comparison of sums, exact too).
+fn capsule_apart(a: Vec3<f64>, b: Vec3<f64>, r: f64, faces: &[[Q3; 3]]) -> bool {
+    let (qa, qb, qr) = (q3(a), q3(b), q(r));
+    let r2 = &qr * &qr;
+    let (a, b) = (a.to_array(), b.to_array());
+    faces.iter().all(|t| {
+        let off_axis = (0..3).any(|k| {
+            let (lo, hi) = (a[k].min(b[k]), a[k].max(b[k]));
+            let t_lo = t.iter().map(|p| &p[k]).min().unwrap();
+            let t_hi = t.iter().map(|p| &p[k]).max().unwrap();
+            t_hi + &qr < q(lo) || t_lo - &qr > q(hi)
+        });
+        off_axis || segment_triangle_d2(&qa, &qb, t) > r2
+    })
+}
+
+/// One slide step after another (`max_iterations: 1`, so each call's path is the straight
+/// segment from its start to its end) over spiky fields in `f64` and `f32` interval meshes,
+/// at unit scale, at `2^-40` and `2^40`, and offset far from the origin; motions aimed down
+/// into the field, along it, and exactly level with a face at the sphere's radius (grazing);
+/// `epsilon` 0, `1e-9` and `1e-4`. Every step's swept ball (the capsule of the segment) is
+/// checked against every face in rationals: its exact distance stays above the radius. This
+/// holds the slide's promise of no contact along the way, not only at the end, whatever the
+/// slide estimates on the way (its float estimates of a contact are only ever stops to
+/// check).
+#[test]
+fn every_slide_step_stays_apart_from_every_face_exactly() {
+    let mut g = Gen::from_size_and_seed(100, 0x51de_2026_1207);
+    let (mut steps, mut moved, mut stopped) = (0usize, 0usize, 0usize);
+    for case in 0..32 {
+        let n = 3 + usize::from(u8::arbitrary(&mut g) % 3);
+        let (v, f) = spiky_field(&mut g, n, 0.25);
+        let (k, offset) = match case % 4 {
+            0 => (1.0, 0.0),
+            1 => (2f64.powi(-40), 0.0),
+            2 => (2f64.powi(40), 0.0),
+            _ => (1.0, 4096.0),
+        };
+        let place = |p: Vec3<f64>| p * k + Vec3::splat(offset);
+        let v: Vec<Vec3<f64>> = v.into_iter().map(place).collect();
+        let epsilon = [0.0, 1e-9, 1e-4][case % 3] * k;
+        let options = SlideOptions {
+            epsilon,
+            max_iterations: 1,
+            push_out: false,
+        };
+        let r = f64::from(1 + u8::arbitrary(&mut g) % 8) / 32.0 * k;
+        let faces: Vec<[Q3; 3]> = f.iter().map(|t| t.map(|i| q3(v[i]))).collect();
+        let apart = |a: Vec3<f64>, b: Vec3<f64>| capsule_apart(a, b, r, &faces);
+        let f32_mesh = case % 8 >= 4;
+        let mesh =
+            TriangleMesh::<Interval>::new(&v.iter().map(|&p| lift(p)).collect::<Vec<_>>(), &f)
+                .unwrap();
+        let v32: Vec<Vec3<f32>> = v.iter().map(|&p| to_f32(p)).collect();
+        let mesh32 = TriangleMesh::<Interval<f32>>::new(
+            &v32.iter()
+                .map(|p| p.map(Interval::<f32>::from))
+                .collect::<Vec<_>>(),
+            &f,
+        )
+        .unwrap();
+        let faces32: Vec<[Q3; 3]> = f
+            .iter()
+            .map(|t| t.map(|i| q3(v32[i].map(f64::from))))
+            .collect();
+        let apart32 = |a: Vec3<f64>, b: Vec3<f64>, r: f64| capsule_apart(a, b, r, &faces32);
+        // Start above the field, apart from it.
+        let mut c = place(Vec3::new(0.5, 0.5, 0.25 + 0.0625)) + Vec3::new(0.0, 0.0, r);
+        let mut c32 = to_f32(c);
+        let r32 = r as f32;
+        for _ in 0..16 {
+            let pick = |g: &mut Gen| f64::from(u8::arbitrary(g) % 33) / 32.0 - 0.5;
+            let aim = Vec3::new(pick(&mut g), pick(&mut g), pick(&mut g) * 0.5) * k;
+            let motion = match u8::arbitrary(&mut g) % 4 {
+                // Down into the field.
+                0 => aim - Vec3::new(0.0, 0.0, 0.25 * k),
+                // Level: along the field at the current height.
+                1 => Vec3::new(aim.x, aim.y, 0.0),
+                // Level with a vertex's height plus the radius: grazing its faces.
+                2 => {
+                    let top = v[usize::from(u8::arbitrary(&mut g)) % v.len()];
+                    Vec3::new(aim.x, aim.y, top.z + r - c.z)
+                }
+                _ => aim,
+            };
+            if f32_mesh {
+                let m32 = to_f32(motion);
+                let s = slide_sphere(&mesh32, c32, r32, m32, options).unwrap();
+                // A start this close (`epsilon` 0) may not be certified apart: it stays.
+                assert!(
+                    !s.started_in_contact || s.end == c32,
+                    "case {case}: moved from contact"
+                );
+                let (a, b) = (c32.map(f64::from), s.end.map(f64::from));
+                assert!(
+                    apart32(a, b, f64::from(r32)),
+                    "case {case} (f32): the step {a:?} -> {b:?} (radius {r32}) touches a face"
+                );
+                moved += usize::from(s.end != c32);
+                stopped += usize::from(s.contacts > 0);
+                c32 = s.end;
+            } else {
+                let s = slide_sphere(&mesh, c, r, motion, options).unwrap();
+                assert!(
+                    !s.started_in_contact || s.end == c,
+                    "case {case}: moved from contact"
+                );
+                assert!(
+                    apart(c, s.end),
+                    "case {case}: the step {c:?} -> {:?} (radius {r}) touches a face",
+                    s.end
+                );
+                moved += usize::from(s.end != c);
+                stopped += usize::from(s.contacts > 0);
+                c = s.end;
+            }
+            steps += 1;
+        }
+    }
+    // Not a test of speed or of progress, but the steps must be real ones: most move, and
+    // many stop at a contact.
+    assert!(moved * 4 > steps * 3, "{moved} of {steps} steps moved");
+    assert!(
+        stopped * 5 > steps,
+        "{stopped} of {steps} steps stopped at a contact"
+    );
+}
