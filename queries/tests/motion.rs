@@ -897,7 +897,9 @@ fn capsule_apart(a: Vec3<f64>, b: Vec3<f64>, r: f64, faces: &[[Q3; 3]]) -> bool 
 
 /// One slide step after another (`max_iterations: 1`, so each call's path is the straight
 /// segment from its start to its end) over spiky fields in `f64` and `f32` interval meshes,
-/// at unit scale, at `2^-40` and `2^40`, and offset far from the origin; motions aimed down
+/// some with degenerate faces (coincident corners), at unit scale, at `2^-40`, `2^40` and
+/// `2^600` (`f64` only: squared lengths overflow), and offset far from the origin; radii
+/// from 0 (a point) up; motions aimed down
 /// into the field, along it, and exactly level with a face at the sphere's radius (grazing);
 /// `epsilon` 0, `1e-9` and `1e-4`. Every step's swept ball (the capsule of the segment) is
 /// checked against every face in rationals: its exact distance stays above the radius. This
@@ -908,14 +910,23 @@ fn capsule_apart(a: Vec3<f64>, b: Vec3<f64>, r: f64, faces: &[[Q3; 3]]) -> bool 
 fn every_slide_step_stays_apart_from_every_face_exactly() {
     let mut g = Gen::from_size_and_seed(100, 0x51de_2026_1207);
     let (mut steps, mut moved, mut stopped) = (0usize, 0usize, 0usize);
-    for case in 0..32 {
+    for case in 0..40 {
         let n = 3 + usize::from(u8::arbitrary(&mut g) % 3);
-        let (v, f) = spiky_field(&mut g, n, 0.25);
-        let (k, offset) = match case % 4 {
+        let (mut v, f) = spiky_field(&mut g, n, 0.25);
+        if case % 3 == 2 {
+            // Degenerate faces: every third vertex onto the next (zero-length edges, faces
+            // of no area with two corners in one).
+            for i in (0..v.len() - 1).step_by(3) {
+                v[i] = v[i + 1];
+            }
+        }
+        let (k, offset) = match case % 5 {
             0 => (1.0, 0.0),
             1 => (2f64.powi(-40), 0.0),
             2 => (2f64.powi(40), 0.0),
-            _ => (1.0, 4096.0),
+            3 => (1.0, 4096.0),
+            // Where squared lengths overflow `f64`: the float estimates give out.
+            _ => (2f64.powi(600), 0.0),
         };
         let place = |p: Vec3<f64>| p * k + Vec3::splat(offset);
         let v: Vec<Vec3<f64>> = v.into_iter().map(place).collect();
@@ -925,14 +936,28 @@ fn every_slide_step_stays_apart_from_every_face_exactly() {
             max_iterations: 1,
             push_out: false,
         };
-        let r = f64::from(1 + u8::arbitrary(&mut g) % 8) / 32.0 * k;
+        // A point (radius 0) now and then.
+        let r = match case % 7 {
+            3 => 0.0,
+            _ => f64::from(1 + u8::arbitrary(&mut g) % 8) / 32.0 * k,
+        };
         let faces: Vec<[Q3; 3]> = f.iter().map(|t| t.map(|i| q3(v[i]))).collect();
         let apart = |a: Vec3<f64>, b: Vec3<f64>| capsule_apart(a, b, r, &faces);
-        let f32_mesh = case % 8 >= 4;
+        let f32_mesh = case % 8 >= 4 && k < 2f64.powi(100);
         let mesh =
             TriangleMesh::<Interval>::new(&v.iter().map(|&p| lift(p)).collect::<Vec<_>>(), &f)
                 .unwrap();
-        let v32: Vec<Vec3<f32>> = v.iter().map(|&p| to_f32(p)).collect();
+        // The same field in `f32` (a valid one, unused, past the `f32` range).
+        let v32: Vec<Vec3<f32>> = v
+            .iter()
+            .map(|&p| {
+                if f32_mesh {
+                    to_f32(p)
+                } else {
+                    Vec3::splat(0.0)
+                }
+            })
+            .collect();
         let mesh32 = TriangleMesh::<Interval<f32>>::new(
             &v32.iter()
                 .map(|p| p.map(Interval::<f32>::from))

@@ -419,9 +419,9 @@ pub fn slide_sphere<S: Scalar>(
             // cannot come first. (Skipping starts once a contact is found, and the step
             // chosen is re-checked whole before it is taken, by `settle` below.) A face's
             // contact is estimated in floats first, and swept in intervals only when the
-            // estimate misses or cannot be shown to be at most `slack` late: the step is
+            // estimate misses or cannot be shown to be at most a little late: the step is
             // re-checked anyway, and a face is passed over only on a certified miss.
-            let slack = contact_slack(&ball, step, options.epsilon);
+            let estimates = Estimates::new(&ball, step, options.epsilon);
             for i in by_reach(faces, &ball, step, mesh.by_slot()) {
                 let triangle = &mesh.by_slot()[i];
                 if let Some((e, _)) = earliest {
@@ -429,7 +429,10 @@ pub fn slide_sphere<S: Scalar>(
                         continue;
                     }
                 }
-                if let Some(t) = estimated_contact(&ball, step, triangle, slack) {
+                if let Some(t) = estimates
+                    .as_ref()
+                    .and_then(|e| e.contact(&ball, step, triangle))
+                {
                     if earliest.is_none_or(|(e, _)| t < e) {
                         earliest = Some((t, i));
                     }
@@ -503,51 +506,66 @@ pub fn slide_sphere<S: Scalar>(
     })
 }
 
-/// How far below a float estimate of a contact time [`estimated_contact`] proves the path
-/// clear, in units of the step: `epsilon / 64` as a distance along the step, or 64 ulps of
-/// the coordinates in play when that is more (so that the stop, `epsilon / 2` before the
-/// estimate, keeps all but a 32nd of its gap even where the estimate is late by all of it).
-/// `None` for a step of no length, or out of the floats.
-fn contact_slack<S: Scalar>(ball: &Sphere<S>, step: Vec3<S>, epsilon: f64) -> Option<f64> {
-    let low = |x: S| x.bounds().0.as_f64();
-    let (c, d) = (ball.center().map(low), step.map(low));
-    let (_, length) = unit(d)?;
-    let scale = c
-        .abs()
-        .max((c + d).abs())
-        .to_array()
-        .into_iter()
-        .fold(0.0, f64::max);
-    let slack = (epsilon / 64.0).max(64.0 * f64::EPSILON * scale) / length;
-    (slack.is_finite() && slack > 0.0).then_some(slack)
+/// What a step's float estimates of the faces' contacts share: the ball and its motion on
+/// their lower ends in `f64` (the ball's radius its upper end), and the slack below an
+/// estimate up to which [`Estimates::contact`] proves the path clear, in units of the step:
+/// `epsilon / 64` as a distance along the step, or 64 ulps of the coordinates in play when
+/// that is more (so that the stop, `epsilon / 2` before the estimate, keeps all but a 32nd
+/// of its gap even where the estimate is late by all of it).
+struct Estimates {
+    ball: Sphere<f64>,
+    step: Vec3<f64>,
+    slack: f64,
 }
 
-/// The time the ball moving by `step` first touches the triangle, estimated by the plain
-/// `f64` sweep on the shapes' lower ends, when it is certified to be at most `slack` late:
-/// the float test of [`sphere_path_clear`] proves the path clear of the triangle up to the
-/// estimate less `slack`. `None` when the estimate misses, is too early to back off from,
-/// or cannot be proven (the interval sweep then decides the face). Faces the ball is about to
-/// hit are most of those a slide sweeps whole; for them this takes a float sweep and a float
-/// test instead of an interval sweep. (The slide needs no more of the estimate: the step it
-/// takes is checked whole before it is taken, and a face is passed over as missed only on
-/// a certified miss.)
-fn estimated_contact<S: Scalar>(
-    ball: &Sphere<S>,
-    step: Vec3<S>,
-    triangle: &Triangle<S>,
-    slack: Option<f64>,
-) -> Option<f64> {
-    let low = |x: S| x.bounds().0.as_f64();
-    let sphere = Sphere::new(ball.center().map(low), ball.radius().bounds().1.as_f64()).ok()?;
-    let [a, b, c] = triangle.corners().map(|p| p.map(low));
-    let face = Triangle::new(a, b, c).ok()?;
-    let hit = crate::sweep_sphere_triangle(&sphere, step.map(low), &face);
-    if hit.hit.is_false() {
-        return None;
+impl Estimates {
+    /// `None` for a step of no length, or out of the floats.
+    fn new<S: Scalar>(ball: &Sphere<S>, step: Vec3<S>, epsilon: f64) -> Option<Self> {
+        let low = |x: S| x.bounds().0.as_f64();
+        let (c, d) = (ball.center().map(low), step.map(low));
+        let (_, length) = unit(d)?;
+        let scale = c
+            .abs()
+            .max((c + d).abs())
+            .to_array()
+            .into_iter()
+            .fold(0.0, f64::max);
+        let slack = (epsilon / 64.0).max(64.0 * f64::EPSILON * scale) / length;
+        if !(slack.is_finite() && slack > 0.0) {
+            return None;
+        }
+        Some(Estimates {
+            ball: Sphere::new(c, ball.radius().bounds().1.as_f64()).ok()?,
+            step: d,
+            slack,
+        })
     }
-    let t = hit.time.lo();
-    let clear = t - slack?;
-    (clear > 0.0 && sphere_path_clear(ball, step * S::lift_f64(clear), triangle)).then_some(t)
+
+    /// The time the ball moving by `step` first touches the triangle, estimated by the plain
+    /// `f64` sweep on the lower ends, when it is certified to be at most `slack` late: the
+    /// float test of [`sphere_path_clear`] proves the path clear of the triangle up to the
+    /// estimate less `slack`. `None` when the estimate misses, is too early to back off
+    /// from, or cannot be proven (the interval sweep then decides the face). Faces the ball is
+    /// about to hit are most of those a slide sweeps whole; for them this takes a float sweep
+    /// and a float test instead of an interval sweep. (The slide needs no more of the
+    /// estimate: the step it takes is checked whole before it is taken, and a face is passed
+    /// over as missed only on a certified miss.)
+    fn contact<S: Scalar>(
+        &self,
+        ball: &Sphere<S>,
+        step: Vec3<S>,
+        triangle: &Triangle<S>,
+    ) -> Option<f64> {
+        let [a, b, c] = corners_f64(triangle);
+        let face = Triangle::new(a, b, c).ok()?;
+        let hit = crate::sweep_sphere_triangle(&self.ball, self.step, &face);
+        if hit.hit.is_false() {
+            return None;
+        }
+        let t = hit.time.lo();
+        let clear = t - self.slack;
+        (clear > 0.0 && sphere_path_clear(ball, step * S::lift_f64(clear), triangle)).then_some(t)
+    }
 }
 
 /// `v / |v|` and `|v|`, computed without underflow or overflow (scaled by the largest
